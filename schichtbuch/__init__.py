@@ -1,0 +1,1 @@
+"""Support for the app: the game store, sharing by link and QR code, and the translation catalog."""

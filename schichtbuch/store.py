@@ -1,0 +1,169 @@
+"""The game store: games as versioned JSON documents with their revision history.
+
+`Store` is the interface pages use; `SQLiteStore` is the embedded default (a file, or `:memory:` as the
+in-memory twin for tests). A server database fits behind the same four methods: every change is one
+read-modify-write transaction, so two phones writing at once both keep their entries, and the change
+function sees the newest document, never a stale copy.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+Document = dict[str, Any]
+ID_BYTES = 16
+"""128 random bits per game id (URL-safe base64: 22 characters)."""
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    ("create games", """
+        CREATE TABLE games (id TEXT PRIMARY KEY, doc TEXT NOT NULL, version INTEGER NOT NULL,
+                            updated REAL NOT NULL)"""),
+    ("keep revisions for undo", """
+        CREATE TABLE revisions (game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL,
+                                doc TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY (game, version));
+        INSERT INTO revisions SELECT id, version, doc, '{"key": "change.start"}' FROM games"""),
+)
+"""Named schema steps; `PRAGMA user_version` counts the ones applied."""
+
+
+class UnknownGame(LookupError):
+    """No game has this id (a mistyped or expired link)."""
+
+
+class NothingToUndo(LookupError):
+    """The game has no earlier revision."""
+
+
+class Conflict(RuntimeError):
+    """Another phone changed the game after this phone last looked."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A stored game: its document, its version (one more per change) and the label of the last change."""
+
+    id: str
+    doc: Document
+    version: int
+    label: dict[str, Any]
+    updated: float
+
+
+class Store(Protocol):
+    def create(self, doc: Document, label: dict[str, Any]) -> Saved: ...
+    def load(self, game_id: str) -> Saved: ...
+    def version(self, game_id: str) -> int: ...
+    def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved: ...
+    def undo(self, game_id: str, seen_version: int) -> Saved: ...
+    def recent(self, ids: list[str]) -> list[Saved]: ...
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(ID_BYTES)
+
+
+def is_id(text: str) -> bool:
+    """Whether `text` has the shape of a game id (checked before any look-up)."""
+    return len(text) == 22 and all(c.isalnum() or c in "-_" for c in text)
+
+
+class SQLiteStore:
+    """The embedded store. One connection per store object, guarded by a lock for the server's threads;
+    SQLite's own file lock keeps several server processes apart."""
+
+    def __init__(self, path: str) -> None:
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._lock = threading.Lock()
+        with self._lock:
+            self._db.execute("PRAGMA journal_mode=WAL" if path != ":memory:" else "PRAGMA journal_mode=MEMORY")
+            migrate(self._db)
+
+    def create(self, doc: Document, label: dict[str, Any]) -> Saved:
+        saved = Saved(new_id(), doc, 1, label, time.time())
+        with self._transaction() as db:
+            db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
+            db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", (saved.id, json.dumps(doc), json.dumps(label)))
+        return saved
+
+    def load(self, game_id: str) -> Saved:
+        with self._transaction() as db:
+            return self._read(db, game_id)
+
+    def version(self, game_id: str) -> int:
+        with self._lock:
+            row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        return int(row[0])
+
+    def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
+        """Apply `edit` to the newest document in one transaction; an exception from `edit` changes nothing."""
+        with self._transaction() as db:
+            now = self._read(db, game_id)
+            return self._write(db, now, edit(now.doc), label)
+
+    def undo(self, game_id: str, seen_version: int) -> Saved:
+        """Go back to the document before the last change still in effect, if the phone saw the newest
+        version. An undo's label records which version it restored (`to`), so undos walk back in turn."""
+        with self._transaction() as db:
+            now = self._read(db, game_id)
+            if now.version != seen_version:
+                raise Conflict(game_id)
+            effective = now.label.get("to", now.version)
+            before = db.execute("SELECT doc, label FROM revisions WHERE game = ? AND version = ?",
+                                (game_id, effective - 1)).fetchone()
+            if before is None:
+                raise NothingToUndo(game_id)
+            to = json.loads(before[1]).get("to", effective - 1)
+            return self._write(db, now, json.loads(before[0]), {"key": "change.undo", "to": to})
+
+    def recent(self, ids: list[str]) -> list[Saved]:
+        """The games among `ids` that exist, newest change first."""
+        with self._transaction() as db:
+            found = [self._read(db, i) for i in ids if db.execute("SELECT 1 FROM games WHERE id = ?", (i,)).fetchone()]
+        return sorted(found, key=lambda s: -s.updated)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    @staticmethod
+    def _read(db: sqlite3.Connection, game_id: str) -> Saved:
+        row = db.execute(
+            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN revisions r"
+            " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
+
+    @staticmethod
+    def _write(db: sqlite3.Connection, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
+        saved = Saved(now.id, doc, now.version + 1, label, time.time())
+        text = json.dumps(doc)
+        db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
+                   (text, saved.version, saved.updated, saved.id))
+        db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?)", (saved.id, saved.version, text, json.dumps(label)))
+        return saved
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Bring the schema up to date, one named step at a time."""
+    done = db.execute("PRAGMA user_version").fetchone()[0]
+    for number, (_, sql) in enumerate(MIGRATIONS[done:], start=done + 1):
+        db.executescript(f"BEGIN; {sql}; PRAGMA user_version = {number}; COMMIT;")

@@ -1,0 +1,373 @@
+"""Coal Baron / Glück Auf (Kramer & Kiesling, 2013): order cards, shift majorities, end scoring, next
+start player, and the changes the table makes to a game in progress.
+
+Follows ../rules/coal_baron.md. Rules from the game help ../seeds/002_faa77d2ecd15aadb.txt are marked
+[seed]; card and element values from the Board Game Arena implementation are marked [BGA].
+A record is the JSON of ../rules/records.md, plus the app's optional fields `colours`, `start_players`
+(the start player of each shift begun), `factory_workers` (per scored shift, for the next start player)
+and `current_shift` (orders delivered in the shift being played, not yet scored).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from scoring.majorities import Placing, majorities
+from scoring.records import (
+    Line, RecordError, Result, Standing, count, deciding_rule, mapping, per_player, player, players,
+    rank, sequence,
+)
+from setup.coal_baron import COLOURS, PLAYER_COUNTS
+
+
+class Transport(StrEnum):
+    WHEELBARROW = "wheelbarrow"
+    HORSE_CART = "horse_cart"
+    TRUCK = "truck"
+    TRAIN = "train"
+
+
+ALL = tuple(Transport)
+SMALL = (Transport.WHEELBARROW, Transport.TRAIN)
+LARGE = (Transport.HORSE_CART, Transport.TRUCK)
+CARDS: tuple[tuple[int, tuple[str, ...], tuple[Transport, ...]], ...] = (
+    # VP, printed coal (level order), transports that print it — 11 cards per transport [BGA]
+    (2, ("yellow",), ALL),
+    (3, ("brown",), ALL),
+    (3, ("yellow", "yellow"), ALL),
+    (4, ("grey",), ALL),
+    (4, ("yellow", "yellow", "yellow"), LARGE),
+    (5, ("black",), ALL),
+    (5, ("brown", "brown"), ALL),
+    (7, ("brown", "brown", "brown"), SMALL),
+    (7, ("grey", "grey"), ALL),
+    (9, ("grey", "grey", "grey"), SMALL),
+    (9, ("black", "black"), ALL),
+    (10, ("yellow", "brown", "grey", "black"), ALL),
+    (12, ("black", "black", "black"), LARGE),
+)
+
+
+class Kind(StrEnum):
+    COAL = "coal"
+    TRANSPORT = "transport"
+    MINECART = "minecart"
+
+
+@dataclass(frozen=True)
+class Element:
+    """One thing a shift scores: what is counted and the 1st/2nd values [seed, BGA]."""
+
+    kind: Kind
+    name: str
+    first: int
+    second: int
+
+
+ELEMENTS = (
+    Element(Kind.COAL, "yellow", 2, 1), Element(Kind.COAL, "brown", 3, 1),
+    Element(Kind.COAL, "grey", 4, 2), Element(Kind.COAL, "black", 5, 2),
+    Element(Kind.TRANSPORT, "wheelbarrow", 6, 3), Element(Kind.TRANSPORT, "horse_cart", 7, 3),
+    Element(Kind.TRANSPORT, "truck", 8, 4), Element(Kind.TRANSPORT, "train", 9, 4),
+    Element(Kind.MINECART, "yellow", 10, 5), Element(Kind.MINECART, "brown", 11, 5),
+    Element(Kind.MINECART, "grey", 12, 6), Element(Kind.MINECART, "black", 13, 6),
+)
+SHIFT_ELEMENTS = (4, 8, 12)
+"""Shift I scores the first 4 elements, shift II 8, shift III all 12 [seed]."""
+SHIFTS = len(SHIFT_ELEMENTS)
+MARKS_PER_VP = 5
+CUBES_PER_VP = 3
+OPEN_ORDER_VP = -1
+BALANCE_VP_PER_TILE = -2
+END_FIELDS = ("money", "cubes", "open_orders", "light_tiles", "dark_tiles")
+CATEGORIES = ("orders", "shift_1", "shift_2", "shift_3", "money", "cubes", "open_orders", "balance")
+TIEBREAK_RULES = ("tiebreak.money_left",)
+
+
+@dataclass(frozen=True)
+class Order:
+    """A delivered order card: its transport and its printed coal, in level order."""
+
+    transport: Transport
+    coal: tuple[str, ...]
+
+    @property
+    def vp(self) -> int:
+        return next(vp for vp, coal, _ in CARDS if coal == self.coal)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"transport": self.transport.value, "coal": list(self.coal)}
+
+    @classmethod
+    def from_dict(cls, value: Any, where: str) -> Order:
+        """Read one card; a coal combination no card of that transport prints is refused."""
+        card = mapping(value, where)
+        try:
+            transport = Transport(card.get("transport"))
+        except ValueError:
+            raise RecordError(f"{where}.transport", f"unknown transport {card.get('transport')!r}") from None
+        coal = sequence(card.get("coal"), f"{where}.coal")
+        if not all(c in COLOURS for c in coal):
+            raise RecordError(f"{where}.coal", f"unknown coal colour in {list(coal)}")
+        ordered = tuple(sorted(coal, key=COLOURS.index))
+        if not any(ordered == printed and transport in on for _, printed, on in CARDS):
+            raise RecordError(where, f"no {transport.value} card prints {' + '.join(ordered)}")
+        return cls(transport, ordered)
+
+
+def cards(transport: Transport) -> tuple[Order, ...]:
+    """The 11 different cards of one transport, cheapest first."""
+    return tuple(Order(transport, coal) for _, coal, on in CARDS if transport in on)
+
+
+@dataclass(frozen=True)
+class Record:
+    """A Coal Baron game as far as it has been entered."""
+
+    players: tuple[str, ...]
+    shifts: tuple[Mapping[str, tuple[Order, ...]], ...]
+    current_shift: Mapping[str, tuple[Order, ...]]
+    empty_carts: Mapping[str, Mapping[str, int]] | None
+    end: Mapping[str, Mapping[str, int]] | None
+    start_players: tuple[str, ...]
+    factory_workers: tuple[Mapping[str, int], ...]
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def shift_number(self) -> int:
+        """The shift being played (1–3), or 3 once all are scored."""
+        return min(len(self.shifts) + 1, SHIFTS)
+
+    def delivered(self, up_to_shift: int) -> dict[str, list[Order]]:
+        """Each player's orders delivered in shifts 1..`up_to_shift` (counted again in later shifts [seed])."""
+        stages = [*self.shifts, self.current_shift][:up_to_shift]
+        return {p: [o for stage in stages for o in stage[p]] for p in self.players}
+
+
+def read(record: Mapping[str, Any]) -> Record:
+    """Check a record against the format and the rules; the first problem raises RecordError."""
+    names = players(record, range(2, 5))
+    shifts = tuple(_orders(s, f"shifts.{i}", names) for i, s in enumerate(sequence(record.get("shifts", []), "shifts")))
+    if len(shifts) > SHIFTS:
+        raise RecordError("shifts", f"{len(shifts)} shifts; the game has {SHIFTS}")
+    current = _orders(record.get("current_shift", {p: [] for p in names}), "current_shift", names)
+    if len(shifts) == SHIFTS and any(current.values()):
+        raise RecordError("current_shift", "all three shifts are scored")
+    carts = record.get("empty_carts")
+    if len(shifts) == SHIFTS and carts is None:
+        raise RecordError("empty_carts", "is required once shift III is scored")
+    end = record.get("end")
+    if end is not None and len(shifts) < SHIFTS:
+        raise RecordError("end", "the game ends after shift III is scored")
+    workers = PLAYER_COUNTS[len(names)].workers
+    return Record(
+        players=names,
+        shifts=shifts,
+        current_shift=current,
+        empty_carts=None if carts is None else per_player(carts, "empty_carts", names, _carts),
+        end=None if end is None else per_player(end, "end", names, _end),
+        start_players=tuple(player(p, f"start_players.{i}", names)
+                            for i, p in enumerate(sequence(record.get("start_players", []), "start_players"))),
+        factory_workers=tuple(
+            per_player(w, f"factory_workers.{i}", names, lambda v, at: count(v, at, workers))
+            for i, w in enumerate(sequence(record.get("factory_workers", []), "factory_workers"))
+        ),
+    )
+
+
+def score(data: Mapping[str, Any]) -> Result:
+    """Standings of a (possibly partial) record: order VP as delivered, the majorities of every scored
+    shift, and the end items once the game is over, ranked by total, then by the Marks left after
+    changing 5 Marks into 1 VP [seed]; still tied, a shared place (UNVERIFIED beyond that)."""
+    record = read(data)
+    scored = [shift_scoring(record, n) for n in range(1, len(record.shifts) + 1)]
+    lines = {p: _order_lines(record, p) + [ln for s in scored for ln in _majority_lines(s, p)] for p in record.players}
+    if record.end is not None:
+        for p, items in record.end.items():
+            lines[p] += _end_lines(items)
+    breakdowns = {p: {c: sum(ln.points for ln in lines[p] if ln.category == c) for c in CATEGORIES} for p in lines}
+    keys = {p: (sum(b.values()), _money_left(record, p)) for p, b in breakdowns.items()}
+    ranks, decided = rank(keys), deciding_rule(keys, TIEBREAK_RULES)
+    standings = sorted(
+        (Standing(p, breakdowns[p], tuple(lines[p]), ranks[p], keys[p][1], decided[p]) for p in record.players),
+        key=lambda s: (s.rank, record.players.index(s.player)),
+    )
+    return Result("coal_baron", record.is_over, tuple(standings), _progress(record, scored))
+
+
+@dataclass(frozen=True)
+class ElementScore:
+    """The table for one element of one shift: each player's count, place and points."""
+
+    shift: int
+    element: Element
+    placings: Mapping[str, Placing]
+
+
+def shift_scoring(record: Record, shift: int) -> tuple[ElementScore, ...]:
+    """Score the elements of shift `shift` from all orders delivered up to it (and the empty minecarts
+    in shift III) with the majority rules; 2 players: no 2nd place [seed]."""
+    delivered = record.delivered(shift)
+    has_second = len(record.players) > 2
+    return tuple(
+        ElementScore(shift, e, majorities(
+            {p: _element_count(e, delivered[p], record, p) for p in record.players},
+            e.first, e.second, has_second=has_second,
+        ))
+        for e in ELEMENTS[: SHIFT_ELEMENTS[shift - 1]]
+    )
+
+
+def next_start_player(seating: Sequence[str], current: str, factory: Mapping[str, int]) -> tuple[str, bool]:
+    """Start player of the next shift and whether a source confirms it. Most workers on the 9 minecart
+    factory spaces wins; tied, the tied player nearest clockwise after the current start player, who
+    cannot keep it [seed]. Nobody in the factory: passes clockwise, as BGA does — UNVERIFIED."""
+    clockwise = [seating[(seating.index(current) + i) % len(seating)] for i in range(1, len(seating) + 1)]
+    most = max(factory.values())
+    if most == 0:
+        return clockwise[0], False
+    leaders = [p for p in clockwise if factory[p] == most]
+    return (leaders[0] if len(leaders) == 1 else next(p for p in leaders if p != current)), True
+
+
+def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str) -> dict[str, Any]:
+    """The record of a game about to start."""
+    record = {"game": "coal_baron", "players": list(names), "colours": dict(colours),
+              "start_players": [start_player], "shifts": [], "current_shift": {p: [] for p in names}}
+    read(record)
+    return record
+
+
+# Changes the table makes. Each takes the stored record and what the phone saw (the shift number), and
+# returns a new record or raises RecordError: a stale phone is refused instead of overwriting.
+
+def deliver(data: Mapping[str, Any], shift: int, who: str, order: Order) -> dict[str, Any]:
+    """Log one delivered order in the shift being played."""
+    new = _open_shift(data, shift)
+    new["current_shift"][player(who, "player", new["players"])].append(order.to_dict())
+    return new
+
+
+def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int) -> dict[str, Any]:
+    """Take back one logged order (to correct it); orders of scored shifts can be corrected too."""
+    new = copy.deepcopy(dict(data))
+    stage = new["current_shift"] if shift == len(new["shifts"]) + 1 else new["shifts"][shift - 1]
+    orders = stage[player(who, "player", new["players"])]
+    if not 0 <= index < len(orders):
+        raise RecordError("order", "was already removed on another phone")
+    del orders[index]
+    return new
+
+
+def close_shift(
+    data: Mapping[str, Any], shift: int, factory: Mapping[str, int] | None = None,
+    empty_carts: Mapping[str, Mapping[str, int]] | None = None, next_start: str | None = None,
+) -> dict[str, Any]:
+    """Score the shift being played: its orders join `shifts`. Shifts I and II: the workers in the factory
+    decide the next start player (`next_start` counts only where the rule leaves it open). Shift III: the
+    empty minecarts per level are needed."""
+    new = _open_shift(data, shift)
+    new["shifts"].append(new["current_shift"])
+    new["current_shift"] = {p: [] for p in new["players"]}
+    if shift == SHIFTS:
+        new["empty_carts"] = empty_carts
+    else:
+        new["factory_workers"] = [*new.get("factory_workers", []), factory]
+        chosen, confirmed = next_start_player(new["players"], new["start_players"][-1], read(new).factory_workers[-1])
+        new["start_players"].append(chosen if confirmed or next_start is None else next_start)
+    read(new)
+    return new
+
+
+def set_end(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
+    """Enter one player's end items. `seen` is what the phone showed before; if another phone has
+    changed them since, the entry is refused rather than overwriting theirs."""
+    if len(data.get("shifts", [])) < SHIFTS:
+        raise RecordError("end", "the game ends after shift III is scored")
+    new = copy.deepcopy(dict(data))
+    end = new.setdefault("end", {p: dict.fromkeys(END_FIELDS, 0) for p in new["players"]})
+    name = player(who, "player", new["players"])
+    if seen is not None and end[name] != dict(seen):
+        raise RecordError(f"end.{name}", "was changed on another phone; check the new values")
+    end[name] = dict(items)
+    read(new)
+    return new
+
+
+def _open_shift(data: Mapping[str, Any], shift: int) -> dict[str, Any]:
+    new = copy.deepcopy(dict(data))
+    if len(new["shifts"]) + 1 != shift:
+        raise RecordError("shift", f"shift {shift} is already scored (another phone closed it)")
+    return new
+
+
+def _orders(value: Any, where: str, names: Sequence[str]) -> dict[str, tuple[Order, ...]]:
+    return per_player(value, where, names, lambda v, at: tuple(
+        Order.from_dict(o, f"{at}.{i}") for i, o in enumerate(sequence(v, at))))
+
+
+def _carts(value: Any, where: str) -> dict[str, int]:
+    levels = mapping(value, where)
+    for level in levels:
+        if level not in COLOURS:
+            raise RecordError(f"{where}.{level}", "is not a mine level")
+    return {level: count(levels.get(level, 0), f"{where}.{level}") for level in COLOURS}
+
+
+def _end(value: Any, where: str) -> dict[str, int]:
+    items = mapping(value, where)
+    return {f: count(items.get(f, 0), f"{where}.{f}") for f in END_FIELDS}
+
+
+def _element_count(element: Element, orders: Sequence[Order], record: Record, who: str) -> int:
+    """Coal: symbols of that colour on delivered orders. Transport: coal symbols (not cards) on orders of
+    that transport. Minecart: empty carts on that level, printed start cart included [seed]."""
+    if element.kind is Kind.COAL:
+        return sum(o.coal.count(element.name) for o in orders)
+    if element.kind is Kind.TRANSPORT:
+        return sum(len(o.coal) for o in orders if o.transport == element.name)
+    return record.empty_carts[who][element.name] if record.empty_carts else 0
+
+
+def _order_lines(record: Record, who: str) -> list[Line]:
+    return [Line("orders", "line.order", o.vp, {"transport": o.transport.value, "coal": o.coal})
+            for o in record.delivered(SHIFTS + 1)[who]]
+
+
+def _majority_lines(scored: Sequence[ElementScore], who: str) -> list[Line]:
+    return [
+        Line(f"shift_{s.shift}", "line.majority", s.placings[who].points,
+             {"shift": s.shift, "kind": s.element.kind.value, "element": s.element.name, "place": s.placings[who].place.value})
+        for s in scored if s.placings[who].points
+    ]
+
+
+def _end_lines(items: Mapping[str, int]) -> list[Line]:
+    difference = abs(items["light_tiles"] - items["dark_tiles"])
+    return [
+        Line("money", "line.money", items["money"] // MARKS_PER_VP, {"marks": items["money"]}),
+        Line("cubes", "line.cubes", items["cubes"] // CUBES_PER_VP, {"cubes": items["cubes"]}),
+        Line("open_orders", "line.open_orders", OPEN_ORDER_VP * items["open_orders"], {"orders": items["open_orders"]}),
+        Line("balance", "line.balance", BALANCE_VP_PER_TILE * difference,
+             {"light": items["light_tiles"], "dark": items["dark_tiles"]}),
+    ]
+
+
+def _money_left(record: Record, who: str) -> int:
+    return record.end[who]["money"] % MARKS_PER_VP if record.end else 0
+
+
+def _progress(record: Record, scored: Sequence[Sequence[ElementScore]]) -> tuple[dict[str, int], ...]:
+    """Running totals after each scored shift: VP of the orders delivered up to it plus its majorities."""
+    return tuple(
+        {p: sum(o.vp for o in record.delivered(k)[p]) + sum(e.placings[p].points for s in scored[:k] for e in s)
+         for p in record.players}
+        for k in range(1, len(scored) + 1)
+    )

@@ -1,0 +1,76 @@
+"""The registry of games: one descriptor per game. Pages, the command line and the tests build their
+lists from here, never from hard-coded names."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import coal_baron
+from scoring.records import RecordError, Result
+
+PALETTE = ("red", "blue", "green", "yellow", "white", "black")
+"""Colours a player may pick to tell the phones' entries apart; a table label, not a rule."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """What the app needs to know of one game."""
+
+    id: str
+    names: Mapping[str, str]
+    """The game's name per language code, as printed on that edition's box."""
+    players: range
+    categories: tuple[str, ...]
+    """Breakdown categories in display order; catalog keys are `<id>.cat.<category>`."""
+    pages: tuple[str, ...]
+    """The game's own pages, in play order: `pages/<id>_<page>.py`."""
+    stage: str
+    """Catalog key naming one stage of the progress chart (a shift, a round)."""
+    score: Callable[[Mapping[str, Any]], Result]
+    new_record: Callable[..., dict[str, Any]]
+
+
+GAMES: dict[str, Game] = {
+    g.id: g
+    for g in (
+        Game(
+            id="coal_baron",
+            names={"en": "Coal Baron", "de": "Glück Auf"},
+            players=range(2, 5),
+            categories=coal_baron.CATEGORIES,
+            pages=("setup", "shift", "scoring", "end"),
+            stage="coal_baron.stage",
+            score=coal_baron.score,
+            new_record=coal_baron.new_record,
+        ),
+    )
+}
+
+
+def game_of(record: Mapping[str, Any]) -> Game:
+    """The descriptor of a record's game; an unknown game is refused."""
+    if not isinstance(record, Mapping):
+        raise RecordError("record", "must be a JSON object")
+    if record.get("game") not in GAMES:
+        raise RecordError("game", f"unknown game {record.get('game')!r}; known: {', '.join(GAMES)}")
+    return GAMES[record["game"]]
+
+
+def score(record: Mapping[str, Any]) -> Result:
+    """Score any record by its game."""
+    result = game_of(record).score(record)
+    _check_colours(record)
+    return result
+
+
+def _check_colours(record: Mapping[str, Any]) -> None:
+    colours = record.get("colours", {})
+    if not isinstance(colours, Mapping):
+        raise RecordError("colours", "must be an object")
+    for name, colour in colours.items():
+        if name not in record["players"]:
+            raise RecordError(f"colours.{name}", "is not a player of this game")
+        if colour not in PALETTE:
+            raise RecordError(f"colours.{name}", f"unknown colour {colour!r}")

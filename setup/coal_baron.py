@@ -1,0 +1,91 @@
+"""Coal Baron / Glück Auf (Kramer & Kiesling, 2013; eggertspiele/Pegasus, R&R Games): setup by player count.
+
+Follows ../rules/coal_baron.md: the numbers come from the Board Game Arena implementation [BGA], which
+reviews agree with; the order of the steps and the opening draft from the rules summary there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+COLOURS = ("yellow", "brown", "grey", "black")
+"""Coal colours and mine levels, top to bottom."""
+
+
+@dataclass(frozen=True)
+class PlayerCount:
+    """What changes with the number of players [BGA]."""
+
+    workers: int
+    money: int
+    lock_tiles: str
+    """Catalog key naming which spaces get a lock tile."""
+    factory_spaces: int
+    """Face-up tunnel-tile spaces in the minecart factory."""
+    mining_spaces: tuple[int, ...]
+    """Work steps of the open mining spaces."""
+    money_spaces: tuple[int, ...]
+    """Marks of the open money spaces."""
+    order_spaces: int
+    """Face-up order spaces."""
+
+
+PLAYER_COUNTS = {
+    2: PlayerCount(18, 10, "cb.lock.two", 6, (10, 6), (6, 4), 3),
+    3: PlayerCount(15, 9, "cb.lock.three", 7, (10, 8, 6), (6, 5, 4), 4),
+    4: PlayerCount(13, 8, "cb.lock.four", 8, (10, 8, 6, 4), (6, 5, 4, 3), 4),
+}
+DRAFT_HAND = 3
+"""Orders each player drafts before the game; 3 × players + 1 cards are revealed for it."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One tick-box of the setup checklist: `key` names a catalog text, `params` fill it."""
+
+    id: str
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+def checklist(players: Sequence[str], start_player: str) -> tuple[Step, ...]:
+    """The setup steps in order for this table, with the numbers for its player count."""
+    count = PLAYER_COUNTS[len(players)]
+    return (
+        Step("board", "cb.setup.board"),
+        Step("locks", count.lock_tiles),
+        Step("factory", "cb.setup.factory", {"spaces": count.factory_spaces}),
+        Step("mining", "cb.setup.mining", {"steps": _listing(count.mining_spaces)}),
+        Step("money_spaces", "cb.setup.money_spaces", {"marks": _listing(count.money_spaces)}),
+        Step("always_open", "cb.setup.always_open"),
+        Step("clock", "cb.setup.clock"),
+        Step("pits", "cb.setup.pits"),
+        Step("cubes", "cb.setup.cubes"),
+        Step("workers", "cb.setup.workers", {"workers": count.workers, "money": count.money}),
+        Step("draft", "cb.setup.draft", {
+            "cards": draft_cards(len(players)),
+            "order": " → ".join(draft_order(players, start_player)[: len(players)]),
+            "hand": DRAFT_HAND,
+        }),
+        Step("order_spaces", "cb.setup.order_spaces", {"spaces": count.order_spaces}),
+    )
+
+
+def draft_cards(player_count: int) -> int:
+    """Orders revealed for the opening draft: 3 × players + 1 [reviews, BGA]."""
+    return DRAFT_HAND * player_count + 1
+
+
+def draft_order(players: Sequence[str], start_player: str) -> tuple[str, ...]:
+    """Who picks when in the opening draft. `players` are in seating order, clockwise. The player to the
+    right of the start player picks first, then it goes on counter-clockwise one card at a time until
+    everyone has 3, so the start player picks last in each round [reviews, BGA]."""
+    start = players.index(start_player)
+    round_ = tuple(players[(start - 1 - i) % len(players)] for i in range(len(players)))
+    return round_ * DRAFT_HAND
+
+
+def _listing(values: Sequence[int]) -> str:
+    return ", ".join(str(v) for v in values)
