@@ -34,18 +34,18 @@ def load(path: str) -> object:
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise RecordError("file", f"cannot read {path}: {error.strerror}") from None
+        raise RecordError("file", "cannot_read", path=path, reason=error.strerror) from None
     return parse(data)
 
 
 def parse(data: bytes) -> object:
     """Parse uploaded or read bytes as a record, refusing anything over 1 MB or not JSON."""
     if len(data) > MAX_BYTES:
-        raise RecordError("file", "is larger than 1 MB")
+        raise RecordError("file", "too_large")
     try:
         return json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise RecordError("file", f"is not valid JSON ({error})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise RecordError("file", "not_json", reason=str(error) or "nested too deeply") from None
 
 
 if __name__ == "__main__":

@@ -79,6 +79,7 @@ ELEMENTS = (
 SHIFT_ELEMENTS = (4, 8, 12)
 """Shift I scores the first 4 elements, shift II 8, shift III all 12 [seed]."""
 SHIFTS = len(SHIFT_ELEMENTS)
+SHIFT_NAMES = ("I", "II", "III")
 MARKS_PER_VP = 5
 CUBES_PER_VP = 3
 OPEN_ORDER_VP = -1
@@ -109,13 +110,13 @@ class Order:
         try:
             transport = Transport(card.get("transport"))
         except ValueError:
-            raise RecordError(f"{where}.transport", f"unknown transport {card.get('transport')!r}") from None
+            raise RecordError(f"{where}.transport", "unknown_transport", value=card.get("transport")) from None
         coal = sequence(card.get("coal"), f"{where}.coal")
         if not all(c in COLOURS for c in coal):
-            raise RecordError(f"{where}.coal", f"unknown coal colour in {list(coal)}")
+            raise RecordError(f"{where}.coal", "unknown_coal", value=list(coal))
         ordered = tuple(sorted(coal, key=COLOURS.index))
         if not any(ordered == printed and transport in on for _, printed, on in CARDS):
-            raise RecordError(where, f"no {transport.value} card prints {' + '.join(ordered)}")
+            raise RecordError(where, "no_card", transport=transport.value, coal=" + ".join(ordered))
         return cls(transport, ordered)
 
 
@@ -133,7 +134,8 @@ class Record:
     current_shift: Mapping[str, tuple[Order, ...]]
     empty_carts: Mapping[str, Mapping[str, int]] | None
     end: Mapping[str, Mapping[str, int]] | None
-    start_players: tuple[str, ...]
+    start_players: tuple[str | None, ...]
+    """The start player of each shift begun; None where an imported record does not say."""
     factory_workers: tuple[Mapping[str, int], ...]
 
     @property
@@ -144,6 +146,10 @@ class Record:
     def shift_number(self) -> int:
         """The shift being played (1–3), or 3 once all are scored."""
         return min(len(self.shifts) + 1, SHIFTS)
+
+    def start_player(self, shift: int) -> str | None:
+        """The start player of shift `shift`, if known."""
+        return self.start_players[shift - 1] if shift <= len(self.start_players) else None
 
     def delivered(self, up_to_shift: int) -> dict[str, list[Order]]:
         """Each player's orders delivered in shifts 1..`up_to_shift` (counted again in later shifts [seed])."""
@@ -156,16 +162,18 @@ def read(record: Mapping[str, Any]) -> Record:
     names = players(record, range(2, 5))
     shifts = tuple(_orders(s, f"shifts.{i}", names) for i, s in enumerate(sequence(record.get("shifts", []), "shifts")))
     if len(shifts) > SHIFTS:
-        raise RecordError("shifts", f"{len(shifts)} shifts; the game has {SHIFTS}")
+        raise RecordError("shifts", "too_many_shifts", count=len(shifts), limit=SHIFTS)
     current = _orders(record.get("current_shift", {p: [] for p in names}), "current_shift", names)
     if len(shifts) == SHIFTS and any(current.values()):
-        raise RecordError("current_shift", "all three shifts are scored")
+        raise RecordError("current_shift", "all_scored")
     carts = record.get("empty_carts")
     if len(shifts) == SHIFTS and carts is None:
-        raise RecordError("empty_carts", "is required once shift III is scored")
+        raise RecordError("empty_carts", "carts_required")
     end = record.get("end")
     if end is not None and len(shifts) < SHIFTS:
-        raise RecordError("end", "the game ends after shift III is scored")
+        raise RecordError("end", "end_too_early")
+    for name, items in mapping(record.get("end_draft", {}), "end_draft").items():
+        _end(items, f"end_draft.{player(name, 'end_draft', names)}")
     workers = PLAYER_COUNTS[len(names)].workers
     return Record(
         players=names,
@@ -173,7 +181,7 @@ def read(record: Mapping[str, Any]) -> Record:
         current_shift=current,
         empty_carts=None if carts is None else per_player(carts, "empty_carts", names, _carts),
         end=None if end is None else per_player(end, "end", names, _end),
-        start_players=tuple(player(p, f"start_players.{i}", names)
+        start_players=tuple(None if p is None else player(p, f"start_players.{i}", names)
                             for i, p in enumerate(sequence(record.get("start_players", []), "start_players"))),
         factory_workers=tuple(
             per_player(w, f"factory_workers.{i}", names, lambda v, at: count(v, at, workers))
@@ -225,15 +233,17 @@ def shift_scoring(record: Record, shift: int) -> tuple[ElementScore, ...]:
     )
 
 
-def next_start_player(seating: Sequence[str], current: str, factory: Mapping[str, int]) -> tuple[str, bool]:
+def next_start_player(seating: Sequence[str], current: str | None, factory: Mapping[str, int]) -> tuple[str, bool]:
     """Start player of the next shift and whether a source confirms it. Most workers on the 9 minecart
     factory spaces wins; tied, the tied player nearest clockwise after the current start player, who
-    cannot keep it [seed]. Nobody in the factory: passes clockwise, as BGA does — UNVERIFIED."""
-    clockwise = [seating[(seating.index(current) + i) % len(seating)] for i in range(1, len(seating) + 1)]
+    cannot keep it [seed]. Nobody in the factory: passes clockwise, as BGA does — UNVERIFIED. With the
+    current start player unknown (an imported record) a tie is left to the table."""
+    start = seating.index(current) if current is not None else len(seating) - 1
+    clockwise = [seating[(start + i) % len(seating)] for i in range(1, len(seating) + 1)]
     most = max(factory.values())
-    if most == 0:
-        return clockwise[0], False
     leaders = [p for p in clockwise if factory[p] == most]
+    if most == 0 or (len(leaders) > 1 and current is None):
+        return clockwise[0], False
     return (leaders[0] if len(leaders) == 1 else next(p for p in leaders if p != current)), True
 
 
@@ -243,6 +253,14 @@ def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: s
               "start_players": [start_player], "shifts": [], "current_shift": {p: [] for p in names}}
     read(record)
     return record
+
+
+def status(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The stage for the header: the shift being played, or the end."""
+    scored = len(data.get("shifts", []))
+    if scored >= SHIFTS:
+        return "coal_baron.status.end", {}
+    return "coal_baron.status.shift", {"shift": SHIFT_NAMES[scored]}
 
 
 # Changes the table makes. Each takes the stored record and what the phone saw (the shift number), and
@@ -261,7 +279,7 @@ def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int) -> d
     stage = new["current_shift"] if shift == len(new["shifts"]) + 1 else new["shifts"][shift - 1]
     orders = stage[player(who, "player", new["players"])]
     if not 0 <= index < len(orders):
-        raise RecordError("order", "was already removed on another phone")
+        raise RecordError("order", "already_removed")
     del orders[index]
     return new
 
@@ -280,31 +298,58 @@ def close_shift(
         new["empty_carts"] = empty_carts
     else:
         new["factory_workers"] = [*new.get("factory_workers", []), factory]
-        chosen, confirmed = next_start_player(new["players"], new["start_players"][-1], read(new).factory_workers[-1])
-        new["start_players"].append(chosen if confirmed or next_start is None else next_start)
+        current = read(new).start_player(shift)
+        chosen, confirmed = next_start_player(new["players"], current, new["factory_workers"][-1])
+        new["start_players"] = _padded(new.get("start_players", []), shift) + [
+            chosen if confirmed or next_start is None else next_start]
     read(new)
     return new
 
 
 def set_end(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
-    """Enter one player's end items. `seen` is what the phone showed before; if another phone has
-    changed them since, the entry is refused rather than overwriting theirs."""
+    """Enter one player's end items. Entries wait in `end_draft` until every player has entered theirs,
+    then become `end` and the game is over. `seen` is what the phone showed before: if another phone has
+    changed this player's items since, the entry is refused rather than overwriting theirs."""
     if len(data.get("shifts", [])) < SHIFTS:
-        raise RecordError("end", "the game ends after shift III is scored")
+        raise RecordError("end", "end_too_early")
     new = copy.deepcopy(dict(data))
-    end = new.setdefault("end", {p: dict.fromkeys(END_FIELDS, 0) for p in new["players"]})
+    entries = new.pop("end", None) or new.pop("end_draft", {})
     name = player(who, "player", new["players"])
-    if seen is not None and end[name] != dict(seen):
-        raise RecordError(f"end.{name}", "was changed on another phone; check the new values")
-    end[name] = dict(items)
+    if entries.get(name) != (dict(seen) if seen is not None else None):
+        raise RecordError(f"end.{name}", "changed_elsewhere")
+    entries[name] = dict(items)
+    new["end" if len(entries) == len(new["players"]) else "end_draft"] = entries
     read(new)
+    return new
+
+
+def set_start_player(data: Mapping[str, Any], shift: int, who: str) -> dict[str, Any]:
+    """Name the start player of a shift where the record does not say (an imported record)."""
+    new = copy.deepcopy(dict(data))
+    starts = _padded(new.get("start_players", []), shift)
+    starts[shift - 1] = player(who, "start_player", new["players"])
+    new["start_players"] = starts
+    return new
+
+
+def _padded(starts: list[str | None], shift: int) -> list[str | None]:
+    return (starts + [None] * shift)[: max(shift, len(starts))]
+
+
+def tick(data: Mapping[str, Any], step: str, done: bool) -> dict[str, Any]:
+    """Tick or untick one setup step; ticks of other phones are kept."""
+    new = copy.deepcopy(dict(data))
+    ticks = [s for s in new.get("setup_ticks", []) if s != step]
+    new["setup_ticks"] = ticks + [step] if done else ticks
     return new
 
 
 def _open_shift(data: Mapping[str, Any], shift: int) -> dict[str, Any]:
     new = copy.deepcopy(dict(data))
+    if len(new["shifts"]) >= SHIFTS:
+        raise RecordError("shift", "all_scored")
     if len(new["shifts"]) + 1 != shift:
-        raise RecordError("shift", f"shift {shift} is already scored (another phone closed it)")
+        raise RecordError("shift", "shift_closed", shift=SHIFT_NAMES[shift - 1] if 1 <= shift <= SHIFTS else shift)
     return new
 
 
@@ -317,7 +362,7 @@ def _carts(value: Any, where: str) -> dict[str, int]:
     levels = mapping(value, where)
     for level in levels:
         if level not in COLOURS:
-            raise RecordError(f"{where}.{level}", "is not a mine level")
+            raise RecordError(f"{where}.{level}", "not_level")
     return {level: count(levels.get(level, 0), f"{where}.{level}") for level in COLOURS}
 
 
@@ -337,14 +382,17 @@ def _element_count(element: Element, orders: Sequence[Order], record: Record, wh
 
 
 def _order_lines(record: Record, who: str) -> list[Line]:
-    return [Line("orders", "line.order", o.vp, {"transport": o.transport.value, "coal": o.coal})
+    return [Line("orders", "coal_baron.line.order", o.vp,
+                 {"transport_key": f"transport.{o.transport}", "coal_keys": tuple(f"coal.{c}" for c in o.coal)})
             for o in record.delivered(SHIFTS + 1)[who]]
 
 
 def _majority_lines(scored: Sequence[ElementScore], who: str) -> list[Line]:
     return [
-        Line(f"shift_{s.shift}", "line.majority", s.placings[who].points,
-             {"shift": s.shift, "kind": s.element.kind.value, "element": s.element.name, "place": s.placings[who].place.value})
+        Line(f"shift_{s.shift}", "coal_baron.line.majority", s.placings[who].points, {
+            "shift": SHIFT_NAMES[s.shift - 1], "element_key": f"element.{s.element.kind}.{s.element.name}",
+            "place_key": f"place.{s.placings[who].place}", "count": s.placings[who].count,
+        })
         for s in scored if s.placings[who].points
     ]
 
@@ -352,10 +400,11 @@ def _majority_lines(scored: Sequence[ElementScore], who: str) -> list[Line]:
 def _end_lines(items: Mapping[str, int]) -> list[Line]:
     difference = abs(items["light_tiles"] - items["dark_tiles"])
     return [
-        Line("money", "line.money", items["money"] // MARKS_PER_VP, {"marks": items["money"]}),
-        Line("cubes", "line.cubes", items["cubes"] // CUBES_PER_VP, {"cubes": items["cubes"]}),
-        Line("open_orders", "line.open_orders", OPEN_ORDER_VP * items["open_orders"], {"orders": items["open_orders"]}),
-        Line("balance", "line.balance", BALANCE_VP_PER_TILE * difference,
+        Line("money", "coal_baron.line.money", items["money"] // MARKS_PER_VP, {"marks": items["money"]}),
+        Line("cubes", "coal_baron.line.cubes", items["cubes"] // CUBES_PER_VP, {"cubes": items["cubes"]}),
+        Line("open_orders", "coal_baron.line.open_orders", OPEN_ORDER_VP * items["open_orders"],
+             {"orders": items["open_orders"]}),
+        Line("balance", "coal_baron.line.balance", BALANCE_VP_PER_TILE * difference,
              {"light": items["light_tiles"], "dark": items["dark_tiles"]}),
     ]
 

@@ -11,18 +11,51 @@ MAX_COUNT = 999
 """Input limit for counts no component bounds (money, cubes, tiles): a typo guard, not a rule."""
 
 
-class RecordError(ValueError):
-    """A record breaks the format or the rules. `field` is the dotted path of the offending value."""
+PROBLEMS = {
+    "not_object": "must be an object",
+    "not_list": "must be a list",
+    "not_whole": "must be a whole number, not {value!r}",
+    "negative": "must not be negative ({value})",
+    "too_big": "must be at most {limit} ({value})",
+    "empty_name": "every name must be a non-empty text",
+    "names_twice": "names must be unique",
+    "player_count": "{count} players; this game takes {low}–{high}",
+    "not_player": "{value!r} is not a player of this game",
+    "missing": "is missing",
+    "unknown_game": "unknown game {value!r}; known: {known}",
+    "unknown_colour": "unknown colour {value!r}",
+    "unknown_transport": "unknown transport {value!r}",
+    "unknown_coal": "unknown coal colour in {value}",
+    "no_card": "no {transport} card prints {coal}",
+    "too_many_shifts": "{count} shifts; the game has {limit}",
+    "all_scored": "all shifts are scored",
+    "carts_required": "is required once shift III is scored",
+    "end_too_early": "the game ends after shift III is scored",
+    "not_level": "is not a mine level",
+    "already_removed": "was already removed on another phone",
+    "shift_closed": "shift {shift} is already scored (another phone closed it)",
+    "changed_elsewhere": "was changed on another phone; check the new values",
+    "cannot_read": "cannot read {path}: {reason}",
+    "too_large": "is larger than 1 MB",
+    "not_json": "is not valid JSON ({reason})",
+}
+"""English texts of the problems a record can have, for the command line; the app shows the catalog's
+`problem.<code>` text in the player's language instead."""
 
-    def __init__(self, field: str, problem: str) -> None:
-        super().__init__(f"{field}: {problem}")
-        self.field = field
-        self.problem = problem
+
+class RecordError(ValueError):
+    """A record breaks the format or the rules. `field` is the dotted path of the offending value, `code`
+    names the problem (a key of PROBLEMS) and `params` fill its text."""
+
+    def __init__(self, field: str, code: str, **params: Any) -> None:
+        self.field, self.code, self.params = field, code, params
+        super().__init__(f"{field}: {PROBLEMS[code].format(**params)}")
 
 
 @dataclass(frozen=True)
 class Line:
-    """One explained entry of a breakdown: `key` names a catalog text, `params` fill it."""
+    """One explained entry of a breakdown: `key` names a catalog text, `params` fill it. A param whose
+    name ends in `_key` is itself a catalog key, one ending in `_keys` a sequence of them."""
 
     category: str
     key: str
@@ -89,24 +122,24 @@ def deciding_rule(keys: Mapping[str, Sequence[Any]], rule_keys: Sequence[str]) -
 
 def mapping(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise RecordError(where, "must be an object")
+        raise RecordError(where, "not_object")
     return value
 
 
 def sequence(value: Any, where: str) -> Sequence[Any]:
     if not isinstance(value, list):
-        raise RecordError(where, "must be a list")
+        raise RecordError(where, "not_list")
     return value
 
 
 def count(value: Any, where: str, limit: int = MAX_COUNT) -> int:
     """A whole number from 0 to `limit`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(where, f"must be a whole number, not {value!r}")
+        raise RecordError(where, "not_whole", value=value)
     if value < 0:
-        raise RecordError(where, f"must not be negative ({value})")
+        raise RecordError(where, "negative", value=value)
     if value > limit:
-        raise RecordError(where, f"must be at most {limit} ({value})")
+        raise RecordError(where, "too_big", value=value, limit=limit)
     return value
 
 
@@ -114,11 +147,11 @@ def players(record: Mapping[str, Any], sizes: range) -> tuple[str, ...]:
     """The record's player names: unique, non-empty, as many as the game allows."""
     names = sequence(record.get("players"), "players")
     if not all(isinstance(n, str) and n.strip() for n in names):
-        raise RecordError("players", "every name must be a non-empty text")
+        raise RecordError("players", "empty_name")
     if len(set(names)) != len(names):
-        raise RecordError("players", "names must be unique")
+        raise RecordError("players", "names_twice")
     if len(names) not in sizes:
-        raise RecordError("players", f"{len(names)} players; this game takes {sizes.start}–{sizes.stop - 1}")
+        raise RecordError("players", "player_count", count=len(names), low=sizes.start, high=sizes.stop - 1)
     return tuple(names)
 
 
@@ -127,14 +160,14 @@ def per_player(value: Any, where: str, names: Sequence[str], read: Callable[[Any
     entries = mapping(value, where)
     for name in entries:
         if name not in names:
-            raise RecordError(f"{where}.{name}", "is not a player of this game")
+            raise RecordError(f"{where}.{name}", "not_player", value=name)
     for name in names:
         if name not in entries:
-            raise RecordError(f"{where}.{name}", "is missing")
+            raise RecordError(f"{where}.{name}", "missing")
     return {name: read(entries[name], f"{where}.{name}") for name in names}
 
 
 def player(value: Any, where: str, names: Sequence[str]) -> str:
     if value not in names:
-        raise RecordError(where, f"{value!r} is not a player of this game")
+        raise RecordError(where, "not_player", value=value)
     return str(value)

@@ -27,9 +27,12 @@ class Game:
     pages: tuple[str, ...]
     """The game's own pages, in play order: `pages/<id>_<page>.py`."""
     stage: str
-    """Catalog key naming one stage of the progress chart (a shift, a round)."""
+    """Catalog key naming one stage of the progress chart (a shift, a round), filled with `stages`."""
+    stages: tuple[str, ...]
     score: Callable[[Mapping[str, Any]], Result]
     new_record: Callable[..., dict[str, Any]]
+    status: Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]]
+    """Catalog key and numbers for the header: the stage being played."""
 
 
 GAMES: dict[str, Game] = {
@@ -42,8 +45,10 @@ GAMES: dict[str, Game] = {
             categories=coal_baron.CATEGORIES,
             pages=("setup", "shift", "scoring", "end"),
             stage="coal_baron.stage",
+            stages=coal_baron.SHIFT_NAMES,
             score=coal_baron.score,
             new_record=coal_baron.new_record,
+            status=coal_baron.status,
         ),
     )
 }
@@ -52,9 +57,9 @@ GAMES: dict[str, Game] = {
 def game_of(record: Mapping[str, Any]) -> Game:
     """The descriptor of a record's game; an unknown game is refused."""
     if not isinstance(record, Mapping):
-        raise RecordError("record", "must be a JSON object")
-    if record.get("game") not in GAMES:
-        raise RecordError("game", f"unknown game {record.get('game')!r}; known: {', '.join(GAMES)}")
+        raise RecordError("record", "not_object")
+    if not isinstance(record.get("game"), str) or record["game"] not in GAMES:
+        raise RecordError("game", "unknown_game", value=record.get("game"), known=", ".join(GAMES))
     return GAMES[record["game"]]
 
 
@@ -68,9 +73,9 @@ def score(record: Mapping[str, Any]) -> Result:
 def _check_colours(record: Mapping[str, Any]) -> None:
     colours = record.get("colours", {})
     if not isinstance(colours, Mapping):
-        raise RecordError("colours", "must be an object")
+        raise RecordError("colours", "not_object")
     for name, colour in colours.items():
         if name not in record["players"]:
-            raise RecordError(f"colours.{name}", "is not a player of this game")
+            raise RecordError(f"colours.{name}", "not_player", value=name)
         if colour not in PALETTE:
-            raise RecordError(f"colours.{name}", f"unknown colour {colour!r}")
+            raise RecordError(f"colours.{name}", "unknown_colour", value=colour)

@@ -33,9 +33,9 @@ class PlayerCount:
 
 
 PLAYER_COUNTS = {
-    2: PlayerCount(18, 10, "cb.lock.two", 6, (10, 6), (6, 4), 3),
-    3: PlayerCount(15, 9, "cb.lock.three", 7, (10, 8, 6), (6, 5, 4), 4),
-    4: PlayerCount(13, 8, "cb.lock.four", 8, (10, 8, 6, 4), (6, 5, 4, 3), 4),
+    2: PlayerCount(18, 10, "coal_baron.setup.locks_two", 6, (10, 6), (6, 4), 3),
+    3: PlayerCount(15, 9, "coal_baron.setup.locks_three", 7, (10, 8, 6), (6, 5, 4), 4),
+    4: PlayerCount(13, 8, "coal_baron.setup.locks_four", 8, (10, 8, 6, 4), (6, 5, 4, 3), 4),
 }
 DRAFT_HAND = 3
 """Orders each player drafts before the game; 3 × players + 1 cards are revealed for it."""
@@ -54,22 +54,22 @@ def checklist(players: Sequence[str], start_player: str) -> tuple[Step, ...]:
     """The setup steps in order for this table, with the numbers for its player count."""
     count = PLAYER_COUNTS[len(players)]
     return (
-        Step("board", "cb.setup.board"),
+        Step("board", "coal_baron.setup.board"),
         Step("locks", count.lock_tiles),
-        Step("factory", "cb.setup.factory", {"spaces": count.factory_spaces}),
-        Step("mining", "cb.setup.mining", {"steps": _listing(count.mining_spaces)}),
-        Step("money_spaces", "cb.setup.money_spaces", {"marks": _listing(count.money_spaces)}),
-        Step("always_open", "cb.setup.always_open"),
-        Step("clock", "cb.setup.clock"),
-        Step("pits", "cb.setup.pits"),
-        Step("cubes", "cb.setup.cubes"),
-        Step("workers", "cb.setup.workers", {"workers": count.workers, "money": count.money}),
-        Step("draft", "cb.setup.draft", {
+        Step("factory", "coal_baron.setup.factory", {"spaces": count.factory_spaces}),
+        Step("mining", "coal_baron.setup.mining", {"steps": _listing(count.mining_spaces)}),
+        Step("money_spaces", "coal_baron.setup.money_spaces", {"marks": _listing(count.money_spaces)}),
+        Step("always_open", "coal_baron.setup.always_open"),
+        Step("clock", "coal_baron.setup.clock"),
+        Step("pits", "coal_baron.setup.pits"),
+        Step("cubes", "coal_baron.setup.cubes"),
+        Step("workers", "coal_baron.setup.workers", {"workers": count.workers, "money": count.money}),
+        Step("draft", "coal_baron.setup.draft", {
             "cards": draft_cards(len(players)),
             "order": " → ".join(draft_order(players, start_player)[: len(players)]),
             "hand": DRAFT_HAND,
         }),
-        Step("order_spaces", "cb.setup.order_spaces", {"spaces": count.order_spaces}),
+        Step("order_spaces", "coal_baron.setup.order_spaces", {"spaces": count.order_spaces}),
     )
 
 

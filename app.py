@@ -1,0 +1,13 @@
+"""Schichtbuch: routing, the session set-up, the header and the live refresh. Pages do the rest."""
+
+import streamlit as st
+
+from schichtbuch import ui
+
+st.set_page_config(page_title="Schichtbuch", page_icon="⛏️", layout="centered")
+ui.init()
+page = st.navigation(list(ui.all_pages().values()), position="hidden")
+saved = ui.current()
+ui.header(saved)
+page.run()
+ui.watch(saved)

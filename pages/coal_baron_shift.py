@@ -1,0 +1,55 @@
+"""Coal Baron shift: each player taps the order cards they deliver; entries can be taken back or undone."""
+
+import streamlit as st
+
+from schichtbuch import ui
+from schichtbuch.ui import md, t
+from scoring import coal_baron
+from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Transport, cards
+
+saved = ui.require_game()
+record = coal_baron.read(saved.doc)
+shift = len(record.shifts) + 1
+if shift > SHIFTS:
+    st.info(t("coal_baron.shift.all_scored"))
+    st.page_link(ui.page_path("coal_baron", "end"), label=t("page.coal_baron_end"), icon="🏁", query_params=ui.params())
+    st.stop()
+
+st.subheader(t("coal_baron.shift.title", shift=SHIFT_NAMES[shift - 1]))
+start = record.start_player(shift)
+if start is None:
+    ui.ask_player(saved, t("coal_baron.ask_start", shift=SHIFT_NAMES[shift - 1]), record.players,
+                  lambda d, w: coal_baron.set_start_player(d, shift, w))
+st.caption(t("coal_baron.shift.start_player", player=md(start)))
+who = st.segmented_control(t("coal_baron.shift.player"), record.players, default=record.players[0],
+                           format_func=md, required=True, key="shift_player")
+transport = st.segmented_control(t("coal_baron.shift.transport"), list(Transport), default=Transport.WHEELBARROW,
+                                 format_func=lambda x: t(f"transport.{x}"), required=True, key="shift_transport")
+
+st.caption(t("coal_baron.shift.tap"))
+grid = st.columns(3)
+for i, order in enumerate(cards(transport)):
+    label = t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
+    if grid[i % 3].button(label, key=f"shift_card_{transport}_{i}", width="stretch") and ui.save(
+        saved, lambda d, o=order: coal_baron.deliver(d, shift, who, o),
+        {"key": "change.deliver", "player": who, "vp": order.vp},
+    ):
+        st.toast(t("coal_baron.shift.logged", player=md(who), vp=order.vp))
+        st.rerun()
+
+st.divider()
+for name in record.players:
+    orders = record.current_shift[name]
+    with st.expander(t("coal_baron.shift.player_orders", player=md(name), cards=len(orders),
+                       vp=sum(o.vp for o in orders)), expanded=name == who):
+        for i, order in enumerate(orders):
+            text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
+            text.write(f"{t(f'transport.{order.transport}')} {ui.coal(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
+            if remove.button("✕", key=f"shift_remove_{name}_{i}", help=t("coal_baron.shift.remove")) and ui.save(
+                saved, lambda d, n=name, k=i: coal_baron.remove_order(d, shift, n, k), {"key": "change.remove", "player": name},
+            ):
+                st.rerun()
+
+ui.undo_button(saved, "shift_undo")
+st.page_link(ui.page_path("coal_baron", "scoring"), label=t("coal_baron.shift.to_scoring", shift=SHIFT_NAMES[shift - 1]),
+             icon="🧮", query_params=ui.params())

@@ -1,0 +1,62 @@
+"""Home: start a new game, reopen a recent one, or join one by its code."""
+
+import random
+
+import streamlit as st
+
+from schichtbuch import ui
+from schichtbuch.share import game_id_from
+from schichtbuch.ui import md, t
+from scoring.records import RecordError
+from scoring.registry import GAMES, PALETTE
+
+lang = st.session_state.lang
+
+st.subheader(t("home.new"))
+game = GAMES[st.selectbox(t("home.game"), list(GAMES), format_func=lambda g: GAMES[g].names[lang], key="home_game")]
+count = st.segmented_control(t("home.count"), list(game.players), default=game.players.start,
+                             required=True, key=f"home_count_{game.id}")
+names, colours = [], {}
+for seat in range(count):
+    name_col, colour_col = st.columns([3, 2], wrap=False)
+    names.append(name_col.text_input(t("home.name", seat=seat + 1), key=f"home_name_{seat}", max_chars=24).strip())
+    colours[seat] = colour_col.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE),
+                                         format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
+st.caption(t("home.seating"))
+draw = st.toggle(t("home.draw_start"), value=True, key="home_draw")
+start = None if draw else st.radio(t("home.start_player"), range(count), format_func=lambda s: md(names[s] or t("home.seat", seat=s + 1)),
+                                   horizontal=True, key="home_start")
+
+if st.button(t("home.start"), type="primary", icon="▶️", width="stretch"):
+    problem = next((t("home.name_empty", seat=s + 1) for s, n in enumerate(names) if not n), None) or next(
+        (t("home.name_twice", seat=s + 1, name=n) for s, n in enumerate(names) if n in names[:s]), None)
+    if problem:
+        st.error(problem)
+    else:
+        first = random.SystemRandom().randrange(count) if draw else start
+        try:
+            record = game.new_record(names, {names[s]: c for s, c in colours.items()}, names[first])
+        except RecordError as error:
+            st.error(ui.refusal(error))
+        else:
+            saved = ui.store().create(record, {"key": "change.start"})
+            st.switch_page(ui.page_path(game.id, game.pages[0]), query_params={"game": saved.id, "lang": lang})
+
+st.divider()
+st.subheader(t("home.join"))
+code = st.text_input(t("home.code"), key="home_code", placeholder=t("home.code_hint"))
+if st.button(t("home.join_button"), icon="🔗", width="stretch", disabled=not code):
+    game_id = game_id_from(code)
+    if game_id is None:
+        st.error(t("error.bad_code"))
+    else:
+        st.switch_page(ui.page_path(None, "share"), query_params={"game": game_id, "lang": lang})
+
+recent = ui.store().recent(st.session_state.recent)
+if recent:
+    st.divider()
+    st.subheader(t("home.recent"))
+for saved in recent:
+    g = GAMES[saved.doc["game"]]
+    label = f"{g.names[lang]}: {', '.join(saved.doc['players'])}"
+    st.page_link(ui.page_path(g.id, g.pages[0]), label=md(label), icon="🎲", query_params={"game": saved.id, "lang": lang})

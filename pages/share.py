@@ -1,0 +1,22 @@
+"""Share: the QR code and link that let the other phones at the table join this game."""
+
+import os
+
+import streamlit as st
+
+from schichtbuch import share, ui
+from schichtbuch.ui import md, t
+
+saved = ui.require_game()
+base = os.environ.get(ui.BASE_URL) or share.base_of(st.context.url or "http://localhost:8501")
+url = share.join_url(base, saved.id, st.session_state.lang)
+
+st.subheader(t("share.title"))
+st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
+st.image(share.qr_png(url), width=280)
+if share.is_local(url):
+    st.warning(t("share.local", variable=ui.BASE_URL))
+st.code(url, language=None, wrap_lines=True)
+st.caption(t("share.code", code=saved.id))
+g = ui.game(saved)
+st.page_link(ui.page_path(g.id, g.pages[0]), label=t("share.continue"), icon="▶️", query_params=ui.params())

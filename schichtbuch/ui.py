@@ -1,0 +1,249 @@
+"""What every page shares: configuration, the store connection, the language, the current game from the
+URL, the header, navigation links, and saving a change with a clear message when it is refused.
+
+Session state is set up in `init()` only; keys are page-prefixed. Everything that must survive a reload
+lives in the store and the URL (`?game=<id>&lang=<de|en>`)."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from schichtbuch import i18n
+from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, UnknownGame, is_id
+from scoring.records import RecordError
+from scoring.records import Line, Result
+from scoring.registry import GAMES, Game, score
+
+STORE_PATH = "SCHICHTBUCH_STORE"
+BASE_URL = "SCHICHTBUCH_BASE_URL"
+DEFAULT_LANG = "SCHICHTBUCH_LANG"
+RECENT_COOKIE = "schichtbuch_games"
+RECENT_KEEP = 8
+POLL_SECONDS = 1.5
+"""Other phones' entries show within this interval plus one rerun."""
+GENERAL_PAGES = ("home", "share", "record")
+
+
+@st.cache_resource
+def store() -> SQLiteStore:
+    """The embedded store; the file is created on first run."""
+    return SQLiteStore(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
+
+
+def init() -> None:
+    """The one session-state initialiser: language and recent games of this browser."""
+    st.session_state.setdefault("lang", i18n.language(
+        st.query_params.get("lang"), st.context.locale or os.environ.get(DEFAULT_LANG)))
+    if st.query_params.get("lang") in i18n.LANGUAGES:
+        st.session_state.lang = st.query_params["lang"]
+    cookie = (st.context.cookies or {}).get(RECENT_COOKIE, "")
+    st.session_state.setdefault("recent", [i for i in cookie.split(".") if is_id(i)])
+
+
+def t(key: str, **params: Any) -> str:
+    return i18n.translate(st.session_state.get("lang", i18n.FALLBACK), key, **params)
+
+
+def md(text: str) -> str:
+    """Player-typed text for a Markdown context, shown literally (`**x**` stays `**x**`)."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:])", r"\\\1", text)
+
+
+def page_path(game: str | None, page: str) -> str:
+    return f"pages/{page}.py" if game is None else f"pages/{game}_{page}.py"
+
+
+def all_pages() -> dict[str, st.Page]:
+    """Every page of the app by file, general ones first, each game's own from the registry."""
+    files = [page_path(None, p) for p in GENERAL_PAGES]
+    files += [page_path(g.id, p) for g in GAMES.values() for p in g.pages]
+    return {f: st.Page(f, title=t(_title_key(f)), default=f == "pages/home.py") for f in files}
+
+
+def _title_key(file: str) -> str:
+    return "page." + file.removeprefix("pages/").removesuffix(".py")
+
+
+def params(**extra: str) -> dict[str, str]:
+    """The query parameters every link carries: the game (if one is open) and the language."""
+    carried = {"lang": st.session_state.lang}
+    if st.query_params.get("game"):
+        carried["game"] = st.query_params["game"]
+    return carried | extra
+
+
+def current() -> Saved | None:
+    """The game named in the URL, loaded fresh from the store; None if no game is open. An unknown or
+    malformed id stops the page with a clear message and a way home."""
+    st.session_state.saved = None
+    game_id = st.query_params.get("game")
+    if not game_id:
+        return None
+    try:
+        if not is_id(game_id):
+            raise UnknownGame(game_id)
+        saved = store().load(game_id)
+    except UnknownGame:
+        st.error(t("error.unknown_game"))
+        st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
+        st.stop()
+    st.session_state.saved, st.session_state.seen_version = saved, saved.version
+    _remember(saved.id)
+    return saved
+
+
+def game(saved: Saved) -> Game:
+    return GAMES[saved.doc["game"]]
+
+
+def require_game() -> Saved:
+    """For a game's own pages: the open game (loaded by `current` in this run), or a way home."""
+    saved = st.session_state.get("saved")
+    if saved is None:
+        st.info(t("error.no_game"))
+        st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params=params())
+        st.stop()
+    return saved
+
+
+def save(saved: Saved, edit: Callable[[Document], Document], label: dict[str, Any]) -> bool:
+    """Apply a change to the newest stored game. A refused change shows one line naming the field and
+    changes nothing; the widgets keep what was entered."""
+    try:
+        store().change(saved.id, edit, label)
+    except RecordError as error:
+        st.error(refusal(error))
+        return False
+    return True
+
+
+def refusal(error: RecordError) -> str:
+    """One line naming the field and the problem, in the player's language."""
+    return t("error.refused", field=error.field, problem=t(f"problem.{error.code}", **error.params))
+
+
+def undo_button(saved: Saved, key: str) -> None:
+    """Undo the last change of the game (whoever made it), if this phone has seen it."""
+    if not st.button(t("action.undo"), icon="↩️", key=key, width="stretch"):
+        return
+    try:
+        store().undo(saved.id, st.session_state.seen_version)
+    except Conflict:
+        st.warning(t("error.undo_conflict"))
+        return
+    except NothingToUndo:
+        st.info(t("error.nothing_to_undo"))
+        return
+    st.rerun()
+
+
+def header(saved: Saved | None) -> None:
+    """Title, the open game with its stage and player count, the game's pages and the language."""
+    lang = st.session_state.lang
+    top = st.columns([3, 1], vertical_alignment="center", wrap=False)
+    top[0].markdown(f"### ⛏️ {t('app.title')}")
+    chosen = top[1].segmented_control(
+        t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
+        label_visibility="collapsed", key="app_lang", required=True,
+    )
+    if chosen and chosen != lang:
+        st.session_state.lang = chosen
+        st.query_params["lang"] = chosen
+        st.rerun()
+    if saved is None:
+        return
+    g = game(saved)
+    key, numbers = g.status(saved.doc)
+    st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
+    links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
+    columns = st.columns(len(links), gap="xsmall", wrap=False)
+    for column, file in zip(columns, links):
+        column.page_link(file, label=t(_title_key(file) + ".short"), query_params=params())
+
+
+def watch(saved: Saved | None) -> None:
+    """Poll the store so that other phones' entries appear without a reload."""
+    if saved is None:
+        return
+
+    @st.fragment(run_every=POLL_SECONDS)
+    def _poll() -> None:
+        try:
+            changed = store().version(saved.id) != st.session_state.get("seen_version")
+        except UnknownGame:
+            changed = False
+        if changed:
+            st.rerun(scope="app")
+
+    _poll()
+
+
+def _remember(game_id: str) -> None:
+    """Keep the game among this browser's recent games (session and a cookie for later visits)."""
+    recent = [game_id] + [i for i in st.session_state.recent if i != game_id]
+    st.session_state.recent = recent[:RECENT_KEEP]
+    st.html(f"<script>document.cookie='{RECENT_COOKIE}={'.'.join(st.session_state.recent)};path=/;"
+            "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)
+
+
+COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
+
+
+def coal(colours: tuple[str, ...] | list[str]) -> str:
+    """Coal as coloured symbols, one per printed cube."""
+    return "".join(COAL_SYMBOLS[c] for c in colours)
+
+
+def standings(saved: Saved) -> Result:
+    """The standings with the breakdown per category, the tie-break named, and the progress chart."""
+    result, g = score(saved.doc), game(saved)
+    st.subheader(t("standings.final" if result.final else "standings.so_far"))
+    for s in result.standings:
+        with st.container(border=True):
+            st.markdown(f"**{s.rank}. {md(s.player)}** · {t('standings.points', points=s.total)}")
+            if s.decided_by:
+                st.caption(t(s.decided_by, value=s.tiebreak))
+            elif sum(o.rank == s.rank for o in result.standings) > 1:
+                st.caption(t(f"{g.id}.shared_place"))
+            rows = [[t(f"{g.id}.cat.{c}"), p] for c, p in s.breakdown.items()]
+            st.dataframe(pd.DataFrame(rows, columns=[t("col.category"), t("col.points")]), hide_index=True, width="stretch")
+            with st.expander(t("standings.details")):
+                st.markdown("\n".join(f"- {md(line_text(ln))}" for ln in s.lines) or "–")
+    if result.progress:
+        stages = [t(g.stage, stage=g.stages[i]) for i in range(len(result.progress))]
+        chart = pd.DataFrame(list(result.progress), index=stages)
+        if result.final:
+            chart.loc[t("standings.end")] = {s.player: s.total for s in result.standings}
+        st.markdown(f"**{t(f'{g.id}.chart')}**")
+        st.line_chart(chart, x_label="", y_label=t("col.points"))
+    return result
+
+
+def line_text(line: Line) -> str:
+    """One breakdown line in the player's language, its points signed."""
+    values = {k.removesuffix("_keys").removesuffix("_key"): _param(k, v) for k, v in line.params.items()}
+    return f"{t(line.key, **values)}: {line.points:+d}"
+
+
+def _param(name: str, value: Any) -> Any:
+    if name.endswith("_keys"):
+        return " + ".join(t(v) for v in value)
+    return t(value) if name.endswith("_key") else value
+
+
+def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:
+    """Ask the table for a player the record does not name (an imported record), save the answer, and
+    stop the page until it is given."""
+    st.warning(question)
+    who = st.selectbox(t("col.player"), players, format_func=md, key="ask_player")
+    if st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save") and save(
+        saved, lambda d: edit(d, who), {"key": "change.start_player", "player": who},
+    ):
+        st.rerun()
+    st.stop()

@@ -1,0 +1,122 @@
+"""Complete example games (tests/games/*.json, expected numbers worked out by hand from
+../shared/rules/coal_baron.md) scored by the registry and by `python -m scoring score`
+(../shared/rules/records.md), and the command line's refusals."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scoring.registry import GAMES, score
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME_FILES = sorted((ROOT / "tests" / "games").glob("*.json"))
+
+
+def load(path):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {k: v for k, v in data.items() if k != "expected"}, data["expected"]
+
+
+def run(path):
+    return subprocess.run([sys.executable, "-m", "scoring", "score", str(path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_there_are_example_games():
+    assert len(GAME_FILES) >= 2
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
+def test_example_game_breakdown(path):
+    record, expected = load(path)
+    result = score(record)
+    assert result.final == ("end" in record)
+    categories = GAMES[record["game"]].categories
+    got = {s.player: {c: s.breakdown[c] for c in categories} | {"total": s.total, "rank": s.rank}
+           for s in result.standings}
+    want = {p: {c: e[c] for c in (*categories, "total", "rank")} for p, e in expected.items()}
+    assert got == want
+    for p, e in expected.items():  # the hand-written file is itself consistent
+        assert sum(e[c] for c in categories) == e["total"]
+
+
+@pytest.mark.parametrize("path", GAME_FILES, ids=[p.stem for p in GAME_FILES])
+def test_example_game_command_line(path):
+    record, expected = load(path)
+    done = run(path)
+    assert (done.returncode, done.stderr) == (0, "")
+    output = json.loads(done.stdout)
+    assert (output["game"], output["final"]) == (record["game"], "end" in record)
+    assert {s["player"]: (s["total"], s["rank"]) for s in output["standings"]} == {
+        p: (e["total"], e["rank"]) for p, e in expected.items()}
+    assert [s["rank"] for s in output["standings"]] == sorted(e["rank"] for e in expected.values())
+    for s in output["standings"]:
+        assert sum(s["breakdown"].values()) == s["total"]
+        assert s["breakdown"] == {c: expected[s["player"]][c] for c in GAMES[record["game"]].categories}
+
+
+VALID = {"game": "coal_baron", "players": ["Anna", "Ben"],
+         "shifts": [{"Anna": [{"transport": "train", "coal": ["black", "black"]}], "Ben": []}]}
+WHEELBARROW_3Y = {"transport": "wheelbarrow", "coal": ["yellow"] * 3}
+
+
+
+def row(name, content, field, marks=()):
+    return pytest.param(content, field, id=name, marks=marks)
+
+
+# name, file content (bytes), field named in the one stderr line
+REFUSALS = [
+    row("truncated JSON", json.dumps(VALID).encode()[:-7], "file"),
+    row("empty file", b"", "file"),
+    row("not UTF-8", b'{"game": "\xff"}', "file"),
+    row("unknown game", json.dumps(VALID | {"game": "catan"}).encode(), "game"),
+    row("no game", json.dumps({"players": ["Anna", "Ben"]}).encode(), "game"),
+    row("not an object", b"[1, 2]", "record"),
+    row("non-existent card", json.dumps(VALID | {"shifts": [{"Anna": [WHEELBARROW_3Y], "Ben": []}]}).encode(),
+     "shifts.0.Anna.0"),
+    row("negative count", json.dumps(VALID | {"empty_carts": {"Anna": {"yellow": -1}, "Ben": {}}}).encode(),
+     "empty_carts.Anna.yellow"),
+    row("negative money", json.dumps(VALID | {"shifts": [{"Anna": [], "Ben": []}] * 3,
+                                           "empty_carts": {"Anna": {}, "Ben": {}},
+                                           "end": {"Anna": {"money": -5}, "Ben": {}}}).encode(), "end.Anna.money"),
+    row("5 players", json.dumps(VALID | {"players": list("ABCDE")}).encode(), "players"),
+    row("unknown colour", json.dumps(VALID | {"colours": {"Anna": "purple"}}).encode(), "colours.Anna"),
+    row("over 1 MB", json.dumps(VALID | {"notes": "x" * 1_000_001}).encode(), "file"),
+    row("deeply nested JSON", b"[" * 100_000, "file"),
+    row("game not a text", json.dumps(VALID | {"game": ["coal_baron"]}).encode(), "game"),
+]
+
+
+@pytest.mark.parametrize(("content", "field"), REFUSALS)
+def test_command_line_refusals(tmp_path, content, field):
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    done = run(path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    assert field in lines[0]
+    assert "Traceback" not in done.stderr
+
+
+def test_command_line_missing_file(tmp_path):
+    done = run(tmp_path / "nope.json")
+    assert (done.returncode, done.stdout, len(done.stderr.splitlines())) == (2, "", 1)
+
+
+def test_command_line_exactly_1_mb_is_read(tmp_path):
+    text = json.dumps(VALID)
+    path = tmp_path / "record.json"
+    path.write_text(text + " " * (1_000_000 - len(text)))
+    assert path.stat().st_size == 1_000_000
+    done = run(path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["standings"][0] == {
+        "player": "Anna", "total": 14, "rank": 1,
+        "breakdown": {"orders": 9, "shift_1": 5, "shift_2": 0, "shift_3": 0,
+                      "money": 0, "cubes": 0, "open_orders": 0, "balance": 0}}
