@@ -18,7 +18,7 @@ if len(record.shifts) == SHIFTS:
                                format_func=md, required=True, key="end_player")
     entered = saved.doc.get("end") or saved.doc.get("end_draft", {})
     seen = entered.get(who)
-    with st.form(f"end_{who}"):
+    with st.form("end_form"):
         values = {f: st.number_input(t(f"coal_baron.end.{f}"), 0, MAX_COUNT, (seen or {}).get(f, 0), key=f"end_{who}_{f}")
                   for f in END_FIELDS}
         if st.form_submit_button(t("action.save"), type="primary", width="stretch") and ui.save(

@@ -27,10 +27,10 @@ transport = st.segmented_control(t("coal_baron.shift.transport"), list(Transport
                                  format_func=lambda x: t(f"transport.{x}"), required=True, key="shift_transport")
 
 st.caption(t("coal_baron.shift.tap"))
-grid = st.columns(3)
+grid = st.columns(2, wrap=False)
 for i, order in enumerate(cards(transport)):
     label = t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
-    if grid[i % 3].button(label, key=f"shift_card_{transport}_{i}", width="stretch") and ui.save(
+    if grid[i % 2].button(label, key=f"shift_card_{transport}_{i}", width="stretch") and ui.save(
         saved, lambda d, o=order: coal_baron.deliver(d, shift, who, o),
         {"key": "change.deliver", "player": who, "vp": order.vp},
     ):

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -28,6 +29,12 @@ RECENT_KEEP = 8
 POLL_SECONDS = 1.5
 """Other phones' entries show within this interval plus one rerun."""
 GENERAL_PAGES = ("home", "share", "record")
+PHONE_CSS = """
+header[data-testid="stHeader"] { display: none; }
+.block-container { padding-top: 1rem; padding-bottom: 3rem; }
+button, [data-testid="stPageLink"] a { min-height: 44px; }
+"""
+"""Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance)."""
 
 
 @st.cache_resource
@@ -146,6 +153,7 @@ def undo_button(saved: Saved, key: str) -> None:
 def header(saved: Saved | None) -> None:
     """Title, the open game with its stage and player count, the game's pages and the language."""
     lang = st.session_state.lang
+    st.html(f"<style>{PHONE_CSS}</style>")
     top = st.columns([3, 1], vertical_alignment="center", wrap=False)
     top[0].markdown(f"### ⛏️ {t('app.title')}")
     chosen = top[1].segmented_control(
@@ -162,9 +170,9 @@ def header(saved: Saved | None) -> None:
     key, numbers = g.status(saved.doc)
     st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
     links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
-    columns = st.columns(len(links), gap="xsmall", wrap=False)
-    for column, file in zip(columns, links):
-        column.page_link(file, label=t(_title_key(file) + ".short"), query_params=params())
+    with st.container(horizontal=True, gap="xsmall", wrap=True):
+        for file in links:
+            st.page_link(file, label=t(_title_key(file) + ".short"), query_params=params())
 
 
 def watch(saved: Saved | None) -> None:
@@ -192,6 +200,9 @@ def _remember(game_id: str) -> None:
             "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)
 
 
+CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
+                 "white": "#9e9e9e", "black": "#222222"}
+"""Line colours for the player colours of the palette (white drawn grey, so it shows on white)."""
 COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
 
 
@@ -201,28 +212,42 @@ def coal(colours: tuple[str, ...] | list[str]) -> str:
 
 
 def standings(saved: Saved) -> Result:
-    """The standings with the breakdown per category, the tie-break named, and the progress chart."""
+    """The standings as one score-pad table (categories down, players across in rank order), the
+    tie-breaks named, every line explained, and the progress chart."""
     result, g = score(saved.doc), game(saved)
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
+    st.table(pd.DataFrame(
+        {md(f"{s.rank}. {s.player}"): [*(s.breakdown[c] for c in g.categories), s.total] for s in result.standings},
+        index=[*(t(f"{g.id}.cat.{c}") for c in g.categories), t("col.total")],
+    ))
     for s in result.standings:
-        with st.container(border=True):
-            st.markdown(f"**{s.rank}. {md(s.player)}** · {t('standings.points', points=s.total)}")
-            if s.decided_by:
-                st.caption(t(s.decided_by, value=s.tiebreak))
-            elif sum(o.rank == s.rank for o in result.standings) > 1:
-                st.caption(t(f"{g.id}.shared_place"))
-            rows = [[t(f"{g.id}.cat.{c}"), p] for c, p in s.breakdown.items()]
-            st.dataframe(pd.DataFrame(rows, columns=[t("col.category"), t("col.points")]), hide_index=True, width="stretch")
-            with st.expander(t("standings.details")):
-                st.markdown("\n".join(f"- {md(line_text(ln))}" for ln in s.lines) or "–")
+        if s.decided_by:
+            st.caption(f"{md(s.player)}: {t(s.decided_by, value=s.tiebreak)}")
+        elif sum(o.rank == s.rank for o in result.standings) > 1:
+            st.caption(f"{md(s.player)}: {t(f'{g.id}.shared_place')}")
+    with st.expander(t("standings.details")):
+        for s in result.standings:
+            st.markdown(f"**{md(s.player)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
     if result.progress:
-        stages = [t(g.stage, stage=g.stages[i]) for i in range(len(result.progress))]
-        chart = pd.DataFrame(list(result.progress), index=stages)
-        if result.final:
-            chart.loc[t("standings.end")] = {s.player: s.total for s in result.standings}
-        st.markdown(f"**{t(f'{g.id}.chart')}**")
-        st.line_chart(chart, x_label="", y_label=t("col.points"))
+        progress_chart(result, g, saved.doc.get("colours", {}))
     return result
+
+
+def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
+    """Each player's total after each stage (and at the end), in the players' colours."""
+    stages = [t(g.stage, stage=g.stages[i]) for i in range(len(result.progress))]
+    totals = list(result.progress) + ([{s.player: s.total for s in result.standings}] if result.final else [])
+    stages += [t("standings.end")] if result.final else []
+    data = pd.DataFrame([{"stage": stage, "player": p, "points": v}
+                         for stage, row in zip(stages, totals) for p, v in row.items()])
+    players = list(totals[0])
+    st.markdown(f"**{t(f'{g.id}.chart')}**")
+    st.altair_chart(alt.Chart(data).mark_line(point=True).encode(
+        x=alt.X("stage", sort=stages, title=None),
+        y=alt.Y("points", title=t("col.points")),
+        color=alt.Color("player", title=None, legend=alt.Legend(orient="bottom"), scale=alt.Scale(
+            domain=players, range=[CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players])),
+    ), width="stretch")
 
 
 def line_text(line: Line) -> str:

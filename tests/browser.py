@@ -1,0 +1,106 @@
+"""Helpers for the real-browser tests: a Streamlit server on a free port, Debian's Chromium at phone size,
+and small steps that act as a player would (tap, type, wait for text)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("SCHICHTBUCH_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+PHONE = {"width": 390, "height": 844}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(store: Path, port: int | None = None) -> Iterator[str]:
+    """Run the app as the README says (`streamlit run app.py`) until the block ends; yields its URL."""
+    port = port or free_port()
+    url = f"http://localhost:{port}"
+    env = os.environ | {"SCHICHTBUCH_STORE": str(store), "SCHICHTBUCH_BASE_URL": url}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.address", "127.0.0.1"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_healthy(url)
+        yield url
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def wait_healthy(url: str, seconds: float = 30) -> float:
+    """Wait until the server answers its health check; returns the seconds it took."""
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
+                if answer.status == 200:
+                    return time.monotonic() - start
+        except OSError:
+            time.sleep(0.1)
+    raise TimeoutError(f"{url} did not start within {seconds} s")
+
+
+@contextmanager
+def chromium() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def phone(browser: Browser) -> Page:
+    """A new browser context (its own session and cookies, like another phone) at 390×844."""
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+    page.set_default_timeout(15_000)
+    return page
+
+
+def settle(page: Page) -> None:
+    """Wait until Streamlit has finished the current run."""
+    page.wait_for_load_state("networkidle")
+    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=15_000)
+    page.wait_for_timeout(300)
+
+
+def sideways_overflow(page: Page) -> int:
+    """How many pixels the page is wider than the screen (0 when nothing scrolls sideways)."""
+    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def tap(page: Page, name: str, exact: bool = True) -> None:
+    page.get_by_role("button", name=name, exact=exact).first.click()
+    settle(page)
+
+
+def type_into(page: Page, label: str, text: str) -> None:
+    box = page.get_by_label(label, exact=True)
+    box.fill(text)
+    box.press("Enter")
+    settle(page)
+
+
+def choose(page: Page, group: str, option: str) -> None:
+    """Pick an option of a segmented control or pills group."""
+    page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=True).click()
+    settle(page)

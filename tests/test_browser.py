@@ -1,0 +1,104 @@
+"""A whole Coal Baron game in headless Chromium at 390×844, on two phones that share one game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser import PHONE, ROOT, choose, chromium, phone, server, settle, sideways_overflow, tap, type_into
+
+SHOTS = ROOT / "artifacts"
+LIVE = 3_000
+"""A joined phone sees the others' entries within 3 s, without reloading."""
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory):
+    with server(tmp_path_factory.mktemp("store") / "games.sqlite3") as url:
+        yield url
+
+
+def visit(page: Page, link: str, name: str) -> None:
+    """Follow a link of the page bar and check the page fits the phone's width."""
+    page.get_by_role("link", name=link, exact=True).first.click()
+    settle(page)
+    look(page, name)
+
+
+def look(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    height = page.get_by_test_id("stMainBlockContainer").evaluate("e => e.scrollHeight")
+    page.set_viewport_size({"width": PHONE["width"], "height": max(PHONE["height"], height + 100)})
+    page.wait_for_timeout(300)
+    page.screenshot(path=SHOTS / f"{name}.png")
+    page.set_viewport_size(PHONE)
+    assert sideways_overflow(page) == 0, f"{name} scrolls sideways"
+
+
+def standings(page: Page) -> list[list[str]]:
+    """The standings table as rows of cells: the header (rank and player), each category, the total."""
+    rows = page.get_by_test_id("stTable").locator("tr")
+    return [[c.strip() for c in row.split("\t")] for row in rows.all_inner_texts()]
+
+
+def test_three_players_two_phones_whole_game(app: str) -> None:
+    with chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        host.goto(f"{app}/?lang=en")
+        settle(host)
+        look(host, "home")
+        choose(host, "Players", "3")
+        for seat, name in enumerate(["Anna", "Ben", "Cleo"], start=1):
+            type_into(host, f"Player {seat}", name)
+        tap(host, "Start game", exact=False)
+        expect(host.get_by_text("Setup for 3 players")).to_be_visible()
+        look(host, "setup")
+        host.get_by_text("Lay out the game board.").click()
+        settle(host)
+
+        visit(host, "📱", "share")
+        link = host.get_by_test_id("stCode").inner_text().strip()
+        guest.goto(link)
+        settle(guest)
+        expect(guest.get_by_text("Join this game")).to_be_visible()
+        visit(guest, "Setup", "setup-guest")
+        expect(guest.get_by_role("checkbox", name="Lay out the game board.")).to_be_checked()
+
+        visit(host, "Shift", "shift")
+        visit(guest, "Shift", "shift-guest")
+        tap(host, "⚫⚫ · 9 VP")
+        choose(guest, "Player", "Ben")
+        tap(guest, "🟡 · 2 VP")
+        expect(guest.get_by_text("Anna: 1 orders, 9 VP this shift")).to_be_visible(timeout=LIVE)
+        expect(host.get_by_text("Ben: 1 orders, 2 VP this shift")).to_be_visible(timeout=LIVE)
+
+        for shift in ("I", "II", "III"):
+            visit(host, "Score", f"scoring-{shift}")
+            tap(host, f"Score shift {shift}")
+            expect(host.get_by_text(f"Shift {shift} scored")).to_be_visible()
+            if shift == "I":
+                visit(host, "Shift", "shift-II")
+                choose(host, "Transport", "Train")
+                tap(host, "🟤🟤🟤 · 7 VP")
+
+        visit(host, "End", "end")
+        visit(guest, "End", "end-guest")
+        for page, player, money in ((host, "Anna", "12"), (host, "Ben", "9"), (guest, "Cleo", "3")):
+            choose(page, "Player", player)
+            page.get_by_role("spinbutton", name="Money (Marks)").fill(money)
+            tap(page, "Save")
+        expect(host.get_by_text("Final standings")).to_be_visible(timeout=LIVE)
+        expect(guest.get_by_text("Final standings")).to_be_visible(timeout=LIVE)
+        look(host, "standings")
+        # Anna: orders 9 + 7; shift I black 5; shifts II and III each brown 3 + black 5 + wheelbarrow 6 (2 symbols
+        # to Ben's 1) + train 9; 12 Marks → 2. Ben: order 2; yellow 2 in each shift, wheelbarrow 2nd 3 in II
+        # and III; 9 Marks → 1. Cleo: nothing.
+        table = standings(host)
+        assert table == standings(guest)
+        assert table[0][1:] == ["1. Anna", "2. Ben", "3. Cleo"]
+        assert table[-1] == ["Total", "69", "15", "0"]
+
+        for link in ("💾", "🏠"):
+            visit(host, link, f"page-{link}")
