@@ -2,67 +2,82 @@
 orders), closing it with the factory workers (next start player) or the empty minecarts (shift III), and
 the tables of every scored shift."""
 
-import pandas as pd
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.ui import md, t
+from schichtbuch.ui import md
 from scoring import coal_baron
-from scoring.coal_baron import SHIFT_NAMES, SHIFTS, ElementScore
-from scoring.records import MAX_COUNT
+from scoring.coal_baron import SHIFT_NAMES, SHIFTS, ElementScore, Record
 from setup.coal_baron import COLOURS, PLAYER_COUNTS
 
+t = ui.page_start()
 
-def element_table(element: ElementScore) -> None:
-    """One element: each player's count, place and points, and why."""
-    e = element.element
-    st.markdown(f"**{t(f'element.{e.kind}.{e.name}')}** · {t('coal_baron.scoring.values', first=e.first, second=e.second)}")
-    st.dataframe(pd.DataFrame(
-        [[p, pl.count, t(f"place.{pl.place}"), pl.points] for p, pl in element.placings.items()],
-        columns=[t("col.player"), t("col.count"), t("col.place"), t("col.points")],
-    ), hide_index=True, width="stretch")
+
+def element_tables(elements: tuple[ElementScore, ...]) -> None:
+    """Each element of a shift: every player's count, place and points, and why (one Markdown block)."""
+    head = f"| {t('col.player')} | {t('col.count')} | {t('col.place')} | {t('col.points')} |\n|:--|--:|:--|--:|"
+    st.markdown("\n\n".join(
+        f"**{t(f'element.{e.element.kind}.{e.element.name}')}** · "
+        f"{t('coal_baron.scoring.values', first=e.element.first, second=e.element.second)}\n\n{head}\n"
+        + "\n".join(f"| {md(p)} | {pl.count} | {t(f'place.{pl.place}')} | {pl.points} |" for p, pl in e.placings.items())
+        for e in elements
+    ))
+
+
+@st.fragment
+def close_early_shift(record: Record, shift: int) -> None:
+    """Shifts I and II: the workers in the factory name the next start player; then score the shift."""
+    st.write(t("coal_baron.scoring.factory"))
+    limit = PLAYER_COUNTS[len(record.players)].workers
+    factory = {p: st.number_input(md(p), 0, limit, 0, key=f"scoring_factory_{shift}_{p}") for p in record.players}
+    start, confirmed = coal_baron.next_start_player(record.players, record.start_player(shift), factory)
+    if not confirmed:
+        st.warning(t("coal_baron.scoring.nobody_in_factory"))
+        start = st.selectbox(t("coal_baron.scoring.next_start"), record.players, index=record.players.index(start),
+                             format_func=md, key="scoring_next")
+    st.info(t("coal_baron.scoring.next_start_is", player=md(start)))
+    close_button(shift, lambda d: coal_baron.close_shift(d, shift, factory, next_start=start))
+
+
+@st.fragment
+def empty_carts(drafts: dict) -> None:
+    """Shift III: each player enters the empty minecarts per level of their own pit."""
+    st.write(t("coal_baron.scoring.carts"))
+    ui.player_entry(saved, "carts", drafts, {c: f"{ui.coal([c])} {t(f'element.minecart.{c}')}" for c in COLOURS},
+                    coal_baron.set_carts)
+
+
+def close_button(shift: int, edit) -> None:
+    if st.button(t("coal_baron.scoring.close", shift=SHIFT_NAMES[shift - 1]), type="primary", width="stretch",
+                 key=f"scoring_close_{shift}") and ui.save(
+        saved, edit, {"key": "change.close_shift", "shift": shift},
+    ):
+        st.rerun(scope="app")
 
 
 saved = ui.require_game()
 record = coal_baron.read(saved.doc)
 shift = len(record.shifts) + 1
-players = record.players
 
 if shift <= SHIFTS:
     st.subheader(t("coal_baron.scoring.title", shift=SHIFT_NAMES[shift - 1]))
     if shift < SHIFTS:
-        st.write(t("coal_baron.scoring.factory"))
-        limit = PLAYER_COUNTS[len(players)].workers
-        factory = {p: st.number_input(md(p), 0, limit, 0, key=f"scoring_factory_{shift}_{p}") for p in players}
-        start, confirmed = coal_baron.next_start_player(players, record.start_player(shift), factory)
-        if not confirmed:
-            st.warning(t("coal_baron.scoring.nobody_in_factory"))
-            start = st.selectbox(t("coal_baron.scoring.next_start"), players, index=players.index(start), key="scoring_next")
-        st.info(t("coal_baron.scoring.next_start_is", player=md(start)))
-        carts = None
+        close_early_shift(record, shift)
+        preview = record
     else:
-        st.write(t("coal_baron.scoring.carts"))
-        carts, factory, start = {}, None, None
-        for p in players:
-            st.markdown(f"**{md(p)}**")
-            cols = st.columns(4, wrap=False)
-            carts[p] = {c: col.number_input(ui.coal([c]), 0, MAX_COUNT, 0, key=f"scoring_carts_{p}_{c}") for c, col in zip(COLOURS, cols)}
-    preview = coal_baron.read({**saved.doc, "empty_carts": carts}) if carts else record
+        drafts = saved.doc.get("carts_draft", {})
+        empty_carts(drafts)
+        preview = coal_baron.read({**saved.doc, "empty_carts": {p: drafts.get(p, {}) for p in record.players}})
     with st.expander(t("coal_baron.scoring.preview"), expanded=True):
-        for element in coal_baron.shift_scoring(preview, shift):
-            element_table(element)
-    if st.button(t("coal_baron.scoring.close", shift=SHIFT_NAMES[shift - 1]), type="primary", width="stretch") and ui.save(
-        saved, lambda d: coal_baron.close_shift(d, shift, factory, carts, start),
-        {"key": "change.close_shift", "shift": shift},
-    ):
-        st.rerun()
+        element_tables(coal_baron.shift_scoring(preview, shift))
+    if shift == SHIFTS:
+        close_button(shift, lambda d: coal_baron.close_shift(d, shift))
 
 for number in range(len(record.shifts), 0, -1):
     with st.expander(t("coal_baron.scoring.scored", shift=SHIFT_NAMES[number - 1]), expanded=number == len(record.shifts)):
         if number < SHIFTS:
             st.write(t("coal_baron.scoring.started", player=md(record.start_player(number + 1) or "?")))
-        for element in coal_baron.shift_scoring(record, number):
-            element_table(element)
+        element_tables(coal_baron.shift_scoring(record, number))
 ui.undo_button(saved, "scoring_undo")
 if shift > SHIFTS:
     st.page_link(ui.page_path("coal_baron", "end"), label=t("page.coal_baron_end"), icon="🏁", query_params=ui.params())

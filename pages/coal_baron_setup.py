@@ -3,9 +3,11 @@
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.ui import md, t
+from schichtbuch.ui import md
 from scoring import coal_baron
 from setup.coal_baron import checklist
+
+t = ui.page_start()
 
 saved = ui.require_game()
 doc, record = saved.doc, coal_baron.read(saved.doc)

@@ -3,9 +3,11 @@
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.ui import md, t
+from schichtbuch.ui import md
 from scoring import coal_baron
 from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Transport, cards
+
+t = ui.page_start()
 
 saved = ui.require_game()
 record = coal_baron.read(saved.doc)
@@ -30,7 +32,7 @@ st.caption(t("coal_baron.shift.tap"))
 grid = st.columns(2, wrap=False)
 for i, order in enumerate(cards(transport)):
     label = t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
-    if grid[i % 2].button(label, key=f"shift_card_{transport}_{i}", width="stretch") and ui.save(
+    if grid[i % 2].button(label, key=f"shift_card_{shift}_{transport}_{i}", width="stretch") and ui.save(
         saved, lambda d, o=order: coal_baron.deliver(d, shift, who, o),
         {"key": "change.deliver", "player": who, "vp": order.vp},
     ):
@@ -45,8 +47,10 @@ for name in record.players:
         for i, order in enumerate(orders):
             text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
             text.write(f"{t(f'transport.{order.transport}')} {ui.coal(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
-            if remove.button("✕", key=f"shift_remove_{name}_{i}", help=t("coal_baron.shift.remove")) and ui.save(
-                saved, lambda d, n=name, k=i: coal_baron.remove_order(d, shift, n, k), {"key": "change.remove", "player": name},
+            shown = f"{shift}_{name}_{i}_{order.transport}_{'_'.join(order.coal)}"
+            if remove.button("✕", key=f"shift_remove_{shown}", help=t("coal_baron.shift.remove")) and ui.save(
+                saved, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
+                {"key": "change.remove", "player": name},
             ):
                 st.rerun()
 

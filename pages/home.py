@@ -6,9 +6,11 @@ import streamlit as st
 
 from schichtbuch import ui
 from schichtbuch.share import game_id_from
-from schichtbuch.ui import md, t
+from schichtbuch.ui import md
 from scoring.records import RecordError
 from scoring.registry import GAMES, PALETTE
+
+t = ui.page_start()
 
 lang = st.session_state.lang
 

@@ -6,10 +6,11 @@ import pandas as pd
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.ui import t
 from scoring.__main__ import parse
 from scoring.records import RecordError
 from scoring.registry import game_of, score
+
+t = ui.page_start()
 
 saved = st.session_state.get("saved")
 if saved is not None:

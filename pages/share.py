@@ -5,7 +5,9 @@ import os
 import streamlit as st
 
 from schichtbuch import share, ui
-from schichtbuch.ui import md, t
+from schichtbuch.ui import md
+
+t = ui.page_start()
 
 saved = ui.require_game()
 base = os.environ.get(ui.BASE_URL) or share.base_of(st.context.url or "http://localhost:8501")

@@ -9,6 +9,7 @@ function sees the newest document, never a stale copy.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import sqlite3
 import threading
@@ -72,7 +73,7 @@ def new_id() -> str:
 
 def is_id(text: str) -> bool:
     """Whether `text` has the shape of a game id (checked before any look-up)."""
-    return len(text) == 22 and all(c.isalnum() or c in "-_" for c in text)
+    return re.fullmatch(r"[A-Za-z0-9_-]{22}", text) is not None
 
 
 class SQLiteStore:
@@ -83,7 +84,7 @@ class SQLiteStore:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
         self._lock = threading.Lock()
         with self._lock:
-            self._db.execute("PRAGMA journal_mode=WAL" if path != ":memory:" else "PRAGMA journal_mode=MEMORY")
+            _use_wal(self._db, path)
             migrate(self._db)
 
     def create(self, doc: Document, label: dict[str, Any]) -> Saved:
@@ -162,8 +163,31 @@ class SQLiteStore:
         return saved
 
 
+def _use_wal(db: sqlite3.Connection, path: str, seconds: float = 10) -> None:
+    """Write-ahead logging, so readers never wait for a writer. Switching needs a moment with no other
+    writer, and SQLite does not wait for it by itself, so retry while another connection writes."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL" if path != ":memory:" else "PRAGMA journal_mode=MEMORY")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def migrate(db: sqlite3.Connection) -> None:
-    """Bring the schema up to date, one named step at a time."""
-    done = db.execute("PRAGMA user_version").fetchone()[0]
-    for number, (_, sql) in enumerate(MIGRATIONS[done:], start=done + 1):
-        db.executescript(f"BEGIN; {sql}; PRAGMA user_version = {number}; COMMIT;")
+    """Bring the schema up to date, one named step at a time, in one write transaction, so that two
+    servers opening the same new file cannot both run a step."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        done = db.execute("PRAGMA user_version").fetchone()[0]
+        for number, (_, sql) in enumerate(MIGRATIONS[done:], start=done + 1):
+            for statement in sql.split(";"):
+                db.execute(statement)
+            db.execute(f"PRAGMA user_version = {number}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")

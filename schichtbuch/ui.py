@@ -6,6 +6,7 @@ lives in the store and the URL (`?game=<id>&lang=<de|en>`)."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Callable
@@ -18,7 +19,7 @@ import streamlit as st
 from schichtbuch import i18n
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, UnknownGame, is_id
 from scoring.records import RecordError
-from scoring.records import Line, Result
+from scoring.records import MAX_COUNT, Line, Result
 from scoring.registry import GAMES, Game, score
 
 STORE_PATH = "SCHICHTBUCH_STORE"
@@ -53,8 +54,23 @@ def init() -> None:
     st.session_state.setdefault("recent", [i for i in cookie.split(".") if is_id(i)])
 
 
+def translator() -> Callable[..., str]:
+    """`t(key, **params)` in this session's language; a page takes it once per run (cheaper than
+    looking the language up in the session state for every text)."""
+    return functools.partial(i18n.translate, st.session_state.get("lang", i18n.FALLBACK))
+
+
+def page_start() -> Callable[..., str]:
+    """The first call of every page: its translator. A page reached before `app.py` has ever run in this
+    server process (a join link or reload as the first request after a start) is run by Streamlit's
+    legacy `pages/` mode without the app around it; one rerun then goes through `app.py` as usual."""
+    if "lang" not in st.session_state:
+        st.rerun()
+    return translator()
+
+
 def t(key: str, **params: Any) -> str:
-    return i18n.translate(st.session_state.get("lang", i18n.FALLBACK), key, **params)
+    return translator()(key, **params)
 
 
 def md(text: str) -> str:
@@ -121,7 +137,8 @@ def require_game() -> Saved:
 
 def save(saved: Saved, edit: Callable[[Document], Document], label: dict[str, Any]) -> bool:
     """Apply a change to the newest stored game. A refused change shows one line naming the field and
-    changes nothing; the widgets keep what was entered."""
+    changes nothing; the widgets keep what was entered. Buttons that call it are keyed by what they act
+    on (shift, order), so a tap on something another phone changed meanwhile is not applied elsewhere."""
     try:
         store().change(saved.id, edit, label)
     except RecordError as error:
@@ -136,18 +153,18 @@ def refusal(error: RecordError) -> str:
 
 
 def undo_button(saved: Saved, key: str) -> None:
-    """Undo the last change of the game (whoever made it), if this phone has seen it."""
-    if not st.button(t("action.undo"), icon="↩️", key=key, width="stretch"):
-        return
+    """Undo the last change of the game (whoever made it), if it is the one this phone shows: the
+    version on screen travels with the tap, so a change made elsewhere meanwhile is never undone unseen."""
+    st.button(t("action.undo"), icon="↩️", key=key, width="stretch", on_click=_undo, args=(saved.id, saved.version))
+
+
+def _undo(game_id: str, shown_version: int) -> None:
     try:
-        store().undo(saved.id, st.session_state.seen_version)
+        store().undo(game_id, shown_version)
     except Conflict:
         st.warning(t("error.undo_conflict"))
-        return
     except NothingToUndo:
         st.info(t("error.nothing_to_undo"))
-        return
-    st.rerun()
 
 
 def header(saved: Saved | None) -> None:
@@ -214,7 +231,7 @@ def coal(colours: tuple[str, ...] | list[str]) -> str:
 def standings(saved: Saved) -> Result:
     """The standings as one score-pad table (categories down, players across in rank order), the
     tie-breaks named, every line explained, and the progress chart."""
-    result, g = score(saved.doc), game(saved)
+    result, g, t = score(saved.doc), game(saved), translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
     st.table(pd.DataFrame(
         {md(f"{s.rank}. {s.player}"): [*(s.breakdown[c] for c in g.categories), s.total] for s in result.standings},
@@ -260,6 +277,38 @@ def _param(name: str, value: Any) -> Any:
     if name.endswith("_keys"):
         return " + ".join(t(v) for v in value)
     return t(value) if name.endswith("_key") else value
+
+
+def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labels: dict[str, str],
+                 edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document]) -> None:
+    """A form in which one player at a time enters their counts (one number per label). The save carries
+    what this phone showed when editing began: if another phone changed that player's counts meanwhile,
+    nothing is overwritten; the new counts are shown with a message, to be checked and saved again."""
+    players = tuple(saved.doc["players"])
+    who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
+    seen, base_key = stored.get(who), f"{key}_base_{who}"
+    base = st.session_state.setdefault(base_key, seen)
+    if message := st.session_state.pop(f"{key}_refused", None):
+        st.error(message)
+    with st.form(f"{key}_form"):
+        values = {f: st.number_input(label, 0, MAX_COUNT, (seen or {}).get(f, 0), key=f"{key}_{who}_{f}")
+                  for f, label in labels.items()}
+        submitted = st.form_submit_button(t("action.save"), type="primary", width="stretch")
+    if submitted:
+        try:
+            store().change(saved.id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
+        except RecordError as error:
+            if error.code != "changed_elsewhere":
+                st.error(refusal(error))
+                return
+            st.session_state[f"{key}_refused"] = refusal(error)
+            for f in labels:
+                st.session_state.pop(f"{key}_{who}_{f}", None)
+        st.session_state.pop(base_key)
+        st.rerun(scope="app")
+    waiting = [p for p in players if p not in stored]
+    if waiting:
+        st.info(t("entry.waiting", players=md(", ".join(waiting))))
 
 
 def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:

@@ -108,7 +108,7 @@ class Order:
         """Read one card; a coal combination no card of that transport prints is refused."""
         card = mapping(value, where)
         try:
-            transport = Transport(card.get("transport"))
+            transport = Transport(str(card.get("transport")))
         except ValueError:
             raise RecordError(f"{where}.transport", "unknown_transport", value=card.get("transport")) from None
         coal = sequence(card.get("coal"), f"{where}.coal")
@@ -174,6 +174,8 @@ def read(record: Mapping[str, Any]) -> Record:
         raise RecordError("end", "end_too_early")
     for name, items in mapping(record.get("end_draft", {}), "end_draft").items():
         _end(items, f"end_draft.{player(name, 'end_draft', names)}")
+    for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items():
+        _carts(levels, f"carts_draft.{player(name, 'carts_draft', names)}")
     workers = PLAYER_COUNTS[len(names)].workers
     return Record(
         players=names,
@@ -273,12 +275,13 @@ def deliver(data: Mapping[str, Any], shift: int, who: str, order: Order) -> dict
     return new
 
 
-def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int) -> dict[str, Any]:
-    """Take back one logged order (to correct it); orders of scored shifts can be corrected too."""
+def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int, order: Order | None = None) -> dict[str, Any]:
+    """Take back one logged order (to correct it); orders of scored shifts can be corrected too. With
+    `order` (the card the phone showed at `index`), a list changed meanwhile is refused, not mis-edited."""
     new = copy.deepcopy(dict(data))
     stage = new["current_shift"] if shift == len(new["shifts"]) + 1 else new["shifts"][shift - 1]
     orders = stage[player(who, "player", new["players"])]
-    if not 0 <= index < len(orders):
+    if not 0 <= index < len(orders) or (order is not None and orders[index] != order.to_dict()):
         raise RecordError("order", "already_removed")
     del orders[index]
     return new
@@ -290,18 +293,30 @@ def close_shift(
 ) -> dict[str, Any]:
     """Score the shift being played: its orders join `shifts`. Shifts I and II: the workers in the factory
     decide the next start player (`next_start` counts only where the rule leaves it open). Shift III: the
-    empty minecarts per level are needed."""
+    empty minecarts per level are needed, given here or entered by each player beforehand (`set_carts`)."""
     new = _open_shift(data, shift)
     new["shifts"].append(new["current_shift"])
     new["current_shift"] = {p: [] for p in new["players"]}
     if shift == SHIFTS:
-        new["empty_carts"] = empty_carts
+        draft = new.pop("carts_draft", {})
+        new["empty_carts"] = draft if empty_carts is None else empty_carts
     else:
         new["factory_workers"] = [*new.get("factory_workers", []), factory]
         current = read(new).start_player(shift)
         chosen, confirmed = next_start_player(new["players"], current, new["factory_workers"][-1])
         new["start_players"] = _padded(new.get("start_players", []), shift) + [
             chosen if confirmed or next_start is None else next_start]
+    read(new)
+    return new
+
+
+def set_carts(data: Mapping[str, Any], who: str, levels: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
+    """Enter one player's empty minecarts per level while shift III is played. They wait in `carts_draft`
+    and become `empty_carts` when shift III is scored; `seen` guards against a stale phone as in `set_end`."""
+    if len(data.get("shifts", [])) != SHIFTS - 1:
+        raise RecordError("empty_carts", "carts_too_early")
+    new = copy.deepcopy(dict(data))
+    _enter(new.setdefault("carts_draft", {}), "empty_carts", who, levels, seen, new["players"])
     read(new)
     return new
 
@@ -314,13 +329,18 @@ def set_end(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: M
         raise RecordError("end", "end_too_early")
     new = copy.deepcopy(dict(data))
     entries = new.pop("end", None) or new.pop("end_draft", {})
-    name = player(who, "player", new["players"])
-    if entries.get(name) != (dict(seen) if seen is not None else None):
-        raise RecordError(f"end.{name}", "changed_elsewhere")
-    entries[name] = dict(items)
+    _enter(entries, "end", who, items, seen, new["players"])
     new["end" if len(entries) == len(new["players"]) else "end_draft"] = entries
     read(new)
     return new
+
+
+def _enter(entries: dict[str, Any], field: str, who: str, items: Mapping[str, int],
+           seen: Mapping[str, int] | None, names: Sequence[str]) -> None:
+    name = player(who, "player", names)
+    if entries.get(name) != (dict(seen) if seen is not None else None):
+        raise RecordError(f"{field}.{name}", "changed_elsewhere")
+    entries[name] = dict(items)
 
 
 def set_start_player(data: Mapping[str, Any], shift: int, who: str) -> dict[str, Any]:

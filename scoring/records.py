@@ -30,6 +30,7 @@ PROBLEMS = {
     "too_many_shifts": "{count} shifts; the game has {limit}",
     "all_scored": "all shifts are scored",
     "carts_required": "is required once shift III is scored",
+    "carts_too_early": "are entered while shift III is played",
     "end_too_early": "the game ends after shift III is scored",
     "not_level": "is not a mine level",
     "already_removed": "was already removed on another phone",
@@ -103,13 +104,13 @@ class Result:
         }
 
 
-def rank(keys: Mapping[str, Sequence[Any]]) -> dict[str, int]:
+def rank(keys: Mapping[str, tuple[Any, ...]]) -> dict[str, int]:
     """Competition ranking (1, 1, 3) by each player's key, compared as a tuple, highest first."""
     ordered = sorted(keys.values(), reverse=True)
     return {player: 1 + ordered.index(key) for player, key in keys.items()}
 
 
-def deciding_rule(keys: Mapping[str, Sequence[Any]], rule_keys: Sequence[str]) -> dict[str, str | None]:
+def deciding_rule(keys: Mapping[str, tuple[Any, ...]], rule_keys: Sequence[str]) -> dict[str, str | None]:
     """For each player, the catalog key of the first tie-breaker that separated them from a player
     with the same total (`rule_keys[i]` names key position i + 1), or None."""
     decided: dict[str, str | None] = {}

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import coal_baron
-from scoring.records import RecordError, Result
+from scoring.records import RecordError, Result, mapping
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
 """Colours a player may pick to tell the phones' entries apart; a table label, not a rule."""
@@ -56,17 +56,16 @@ GAMES: dict[str, Game] = {
 
 def game_of(record: Mapping[str, Any]) -> Game:
     """The descriptor of a record's game; an unknown game is refused."""
-    if not isinstance(record, Mapping):
-        raise RecordError("record", "not_object")
     if not isinstance(record.get("game"), str) or record["game"] not in GAMES:
         raise RecordError("game", "unknown_game", value=record.get("game"), known=", ".join(GAMES))
     return GAMES[record["game"]]
 
 
-def score(record: Mapping[str, Any]) -> Result:
-    """Score any record by its game."""
-    result = game_of(record).score(record)
-    _check_colours(record)
+def score(record: object) -> Result:
+    """Score any record (parsed JSON) by its game."""
+    data = mapping(record, "record")
+    result = game_of(data).score(data)
+    _check_colours(data)
     return result
 
 

@@ -1,0 +1,469 @@
+"""The game store (schichtbuch/store.py): round trip and versions, a server restart, concurrent writers
+(threads and processes), rollback of a failing change, undo, schema migrations, game ids and the list of
+recent games. The in-memory store and the file store run the same tests."""
+
+import json
+import multiprocessing
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from schichtbuch.store import (
+    MIGRATIONS, Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, migrate, new_id,
+)
+from scoring import coal_baron as cb
+from scoring.coal_baron import Order, Transport
+from scoring.records import RecordError
+
+NAMES = ["Anna", "Ben", "Cleo"]
+COLOURS = {"Anna": "yellow", "Ben": "brown", "Cleo": "grey"}
+START = {"key": "change.start"}
+ADD = {"key": "change.add"}
+WRITES_EACH = 50
+
+
+def coal_baron_game():
+    return cb.new_record(NAMES, COLOURS, "Anna")
+
+
+def user_version(path):
+    db = sqlite3.connect(path)
+    try:
+        return db.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        db.close()
+
+
+def tables(path):
+    db = sqlite3.connect(path)
+    try:
+        return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    finally:
+        db.close()
+
+
+@pytest.fixture(params=["memory", "file"])
+def store(request, tmp_path):
+    return SQLiteStore(":memory:" if request.param == "memory" else str(tmp_path / "games.sqlite3"))
+
+
+@pytest.fixture
+def path(tmp_path):
+    return str(tmp_path / "games.sqlite3")
+
+
+# --- round trip and versions -------------------------------------------------------------------------
+
+DOCS = [
+    pytest.param(coal_baron_game(), id="coal_baron_new"),
+    pytest.param({"game": "coal_baron", "players": ["Jörg", "Zoë"], "note": "Glück auf! ⛏", "n": [1, 2.5, None, True]},
+                 id="unicode_and_scalars"),
+    pytest.param({}, id="empty"),
+]
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_create_then_load_returns_the_same_document_at_version_1(store, doc):
+    saved = store.create(doc, START)
+    loaded = store.load(saved.id)
+    assert (saved.version, loaded.version) == (1, 1)
+    assert loaded.doc == doc
+    assert (loaded.id, loaded.label) == (saved.id, START)
+    assert store.version(saved.id) == 1
+
+
+def test_each_change_bumps_the_version_by_one_and_version_matches_load(store):
+    game = store.create({"items": []}, START)
+    for n in range(1, 6):
+        saved = store.change(game.id, lambda d, n=n: {**d, "items": d["items"] + [n]}, ADD)
+        loaded = store.load(game.id)
+        assert saved.version == loaded.version == store.version(game.id) == n + 1
+        assert loaded.doc == saved.doc == {"items": list(range(1, n + 1))}
+        assert loaded.label == ADD
+
+
+def test_a_change_sees_the_newest_document(store):
+    game = store.create(coal_baron_game(), START)
+    store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", Order(Transport.TRUCK, ("grey",))), ADD)
+    seen = []
+    store.change(game.id, lambda d: seen.append(d) or cb.deliver(d, 1, "Ben", Order(Transport.TRAIN, ("black",))), ADD)
+    assert seen[0]["current_shift"]["Anna"] == [{"transport": "truck", "coal": ["grey"]}]
+    assert cb.read(store.load(game.id).doc).current_shift["Ben"] == (Order(Transport.TRAIN, ("black",)),)
+
+
+UNKNOWN_CALLS = [
+    pytest.param(lambda s, i: s.load(i), id="load"),
+    pytest.param(lambda s, i: s.version(i), id="version"),
+    pytest.param(lambda s, i: s.change(i, lambda d: d, ADD), id="change"),
+    pytest.param(lambda s, i: s.undo(i, 1), id="undo"),
+]
+
+
+@pytest.mark.parametrize("call", UNKNOWN_CALLS)
+@pytest.mark.parametrize("game_id", [new_id(), "", "not an id"], ids=["well_formed", "empty", "malformed"])
+def test_unknown_id_raises_unknown_game(store, call, game_id):
+    store.create({"items": []}, START)  # another game exists
+    with pytest.raises(UnknownGame):
+        call(store, game_id)
+
+
+# --- a server restart --------------------------------------------------------------------------------
+
+def test_a_new_store_on_the_same_file_loads_the_same_game(path):
+    first = SQLiteStore(path)
+    game = first.create(coal_baron_game(), START)
+    first.change(game.id, lambda d: cb.deliver(d, 1, "Cleo", Order(Transport.WHEELBARROW, ("yellow",))), ADD)
+    before = first.load(game.id)
+    # nothing is closed: the old store object stays alive, as in a crashed or restarted server
+    restarted = SQLiteStore(path)
+    after = restarted.load(game.id)
+    assert (after.doc, after.version, after.label) == (before.doc, before.version, before.label) == (
+        before.doc, 2, ADD)
+    assert restarted.undo(game.id, 2).doc == game.doc  # the history survives the restart too
+
+
+# --- concurrent writers ------------------------------------------------------------------------------
+
+def _write(path, game_id, task, barrier):
+    """One writer (a thread or a spawned process) with its own store on the same file."""
+    own = SQLiteStore(path)
+    barrier.wait(timeout=60)
+    kind, who, items = task
+    for item in items:
+        if kind == "append":
+            def edit(d, x=item):
+                time.sleep(0.0005)  # widen the read-modify-write window
+                return {**d, "items": d["items"] + [x]}
+        else:
+            def edit(d, o=item):
+                return cb.deliver(d, 1, who, Order(Transport(o[0]), tuple(o[1])))
+        own.change(game_id, edit, {"key": f"change.{kind}", "by": who})
+
+
+def run_writers(kind, path, game_id, tasks):
+    if kind == "threads":
+        barrier = threading.Barrier(len(tasks))
+        workers = [threading.Thread(target=_write, args=(path, game_id, t, barrier)) for t in tasks]
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        barrier = ctx.Barrier(len(tasks))
+        workers = [ctx.Process(target=_write, args=(path, game_id, t, barrier)) for t in tasks]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(timeout=120)
+    if kind == "processes":
+        assert [w.exitcode for w in workers] == [0] * len(tasks)
+    else:
+        assert not any(w.is_alive() for w in workers)
+
+
+@pytest.mark.parametrize("kind", ["threads", "processes"])
+def test_two_writers_appending_to_one_game_keep_every_entry(path, kind):
+    game = SQLiteStore(path).create({"items": []}, START)
+    tasks = [("append", w, [f"{w}{i}" for i in range(WRITES_EACH)]) for w in ("a", "b")]
+    run_writers(kind, path, game.id, tasks)
+    saved = SQLiteStore(path).load(game.id)
+    assert sorted(saved.doc["items"]) == sorted(x for _, _, items in tasks for x in items)
+    assert len(saved.doc["items"]) == 2 * WRITES_EACH
+    for w in ("a", "b"):  # each writer's entries in its own order
+        assert [x for x in saved.doc["items"] if x[0] == w] == [f"{w}{i}" for i in range(WRITES_EACH)]
+    assert saved.version == SQLiteStore(path).version(game.id) == 2 * WRITES_EACH + 1
+
+
+def test_two_threads_sharing_one_store_keep_every_entry(path):
+    shared = SQLiteStore(path)
+    game = shared.create({"items": []}, START)
+
+    def write(w):
+        for i in range(WRITES_EACH):
+            shared.change(game.id, lambda d, x=f"{w}{i}": {**d, "items": d["items"] + [x]}, ADD)
+
+    workers = [threading.Thread(target=write, args=(w,)) for w in "ab"]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join(timeout=60)
+    saved = shared.load(game.id)
+    assert len(saved.doc["items"]) == len(set(saved.doc["items"])) == 2 * WRITES_EACH
+    assert saved.version == 2 * WRITES_EACH + 1
+
+
+ANNA_ORDERS = [("truck", ["grey"]), ("wheelbarrow", ["yellow"]), ("train", ["black", "black"])] * 4
+BEN_ORDERS = [("horse_cart", ["brown", "brown"]), ("train", ["grey", "grey", "grey"])] * 6
+
+
+@pytest.mark.parametrize("kind", ["threads", "processes"])
+def test_concurrent_coal_baron_deliveries_of_two_players_are_both_kept(path, kind):
+    game = SQLiteStore(path).create(coal_baron_game(), START)
+    run_writers(kind, path, game.id, [("deliver", "Anna", ANNA_ORDERS), ("deliver", "Ben", BEN_ORDERS)])
+    saved = SQLiteStore(path).load(game.id)
+    record = cb.read(saved.doc)
+    assert record.current_shift["Anna"] == tuple(Order(Transport(t), tuple(c)) for t, c in ANNA_ORDERS)
+    assert record.current_shift["Ben"] == tuple(Order(Transport(t), tuple(c)) for t, c in BEN_ORDERS)
+    assert record.current_shift["Cleo"] == ()
+    assert saved.version == 1 + len(ANNA_ORDERS) + len(BEN_ORDERS)
+
+
+# --- a failing change changes nothing ----------------------------------------------------------------
+
+def _mutate_then_fail(d):
+    d["items"].append("half-done")
+    raise ValueError("boom")
+
+
+FAILING_EDITS = [
+    pytest.param(_mutate_then_fail, ValueError, id="raises_after_mutating_its_input"),
+    pytest.param(lambda d: {**d, "bad": object()}, TypeError, id="returns_unserialisable_doc"),
+    pytest.param(lambda d: cb.deliver(d, 2, "Anna", Order(Transport.TRUCK, ("grey",))), RecordError,
+                 id="coal_baron_stale_shift"),
+    pytest.param(lambda d: cb.deliver(d, 1, "Nobody", Order(Transport.TRUCK, ("grey",))), RecordError,
+                 id="coal_baron_unknown_player"),
+]
+
+
+@pytest.mark.parametrize(("edit", "error"), FAILING_EDITS)
+def test_a_change_that_raises_leaves_doc_and_version_unchanged(store, edit, error):
+    game = store.create(coal_baron_game() | {"items": []}, START)
+    store.change(game.id, lambda d: {**d, "items": ["kept"]}, ADD)
+    before = store.load(game.id)
+    with pytest.raises(error):
+        store.change(game.id, edit, {"key": "change.bad"})
+    after = store.load(game.id)
+    assert (after.doc, after.version, after.label) == (before.doc, before.version, before.label)
+    assert store.version(game.id) == 2
+    assert store.change(game.id, lambda d: {**d, "items": d["items"] + ["next"]}, ADD).version == 3
+    assert store.undo(game.id, 3).doc == before.doc  # the failed change left no revision behind
+
+
+def test_a_change_failing_after_the_game_row_is_written_is_rolled_back(store):
+    """An unserialisable label fails only after the games row has been updated: the transaction must
+    undo that update too."""
+    game = store.create({"items": []}, START)
+    with pytest.raises(TypeError):
+        store.change(game.id, lambda d: {**d, "items": ["lost"]}, {"key": "change.bad", "what": object()})
+    after = store.load(game.id)
+    assert (after.doc, after.version, after.label) == ({"items": []}, 1, START)
+    assert store.version(game.id) == 1
+
+
+# --- undo --------------------------------------------------------------------------------------------
+
+UNDO_SCENARIOS = [  # steps: a letter changes the doc to {"at": letter}, "u" undoes; the game starts at A
+    pytest.param("B u", "A", id="one_undo"),
+    pytest.param("B C u", "B", id="undo_the_last_of_two"),
+    pytest.param("B C D u u", "B", id="chain_of_two"),
+    pytest.param("B C D u u u", "A", id="chain_back_to_start"),
+    pytest.param("B C u D", "D", id="change_after_undo"),
+    pytest.param("B C u D u", "B", id="undo_a_change_made_after_an_undo"),
+    pytest.param("B C u D u u", "A", id="then_walk_back_further"),
+    pytest.param("B C u D E u u", "B", id="two_changes_after_an_undo"),
+    pytest.param("B u C u", "A", id="change_after_undo_to_start"),
+    pytest.param("B C D u u E F u u u", "A", id="long_mixed"),
+]
+
+
+@pytest.mark.parametrize(("steps", "final"), UNDO_SCENARIOS)
+def test_undo_walks_back_one_change_at_a_time(store, steps, final):
+    game = store.create({"at": "A"}, START)
+    history = [{"at": "A"}]  # the model: a change pushes, an undo pops
+    for n, step in enumerate(steps.split(), start=2):
+        if step == "u":
+            saved = store.undo(game.id, store.version(game.id))
+            history.pop()
+            assert saved.label["key"] == "change.undo"
+        else:
+            saved = store.change(game.id, lambda d, s=step: {"at": s}, ADD)
+            history.append({"at": step})
+        loaded = store.load(game.id)
+        assert loaded.doc == saved.doc == history[-1], f"after step {n - 1} ({step}) of {steps!r}"
+        assert loaded.version == saved.version == n
+    assert store.load(game.id).doc == {"at": final}
+    if len(history) == 1:
+        with pytest.raises(NothingToUndo):
+            store.undo(game.id, store.version(game.id))
+
+
+def test_undo_restores_a_coal_baron_delivery(store):
+    game = store.create(coal_baron_game(), START)
+    store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", Order(Transport.TRUCK, ("grey",))), ADD)
+    store.change(game.id, lambda d: cb.deliver(d, 1, "Ben", Order(Transport.TRAIN, ("black",))), ADD)
+    saved = store.undo(game.id, 3)
+    assert cb.read(saved.doc).current_shift == {"Anna": (Order(Transport.TRUCK, ("grey",)),), "Ben": (), "Cleo": ()}
+    assert (saved.version, store.load(game.id).doc) == (4, saved.doc)
+
+
+@pytest.mark.parametrize("seen", [1, 2, 4], ids=["older", "one_behind", "ahead"])
+def test_undo_with_a_stale_seen_version_raises_conflict_and_changes_nothing(store, seen):
+    game = store.create({"at": "A"}, START)
+    store.change(game.id, lambda d: {"at": "B"}, ADD)
+    store.change(game.id, lambda d: {"at": "C"}, ADD)
+    before = store.load(game.id)
+    with pytest.raises(Conflict):
+        store.undo(game.id, seen)
+    after = store.load(game.id)
+    assert (after.doc, after.version, after.label) == (before.doc, 3, ADD)
+    assert store.undo(game.id, 3).doc == {"at": "B"}  # with the right version it works
+
+
+def test_undo_at_the_first_revision_raises_nothing_to_undo(store):
+    game = store.create({"at": "A"}, START)
+    with pytest.raises(NothingToUndo):
+        store.undo(game.id, 1)
+    assert (store.load(game.id).doc, store.version(game.id)) == ({"at": "A"}, 1)
+
+
+# --- migrations --------------------------------------------------------------------------------------
+
+def test_an_old_database_is_migrated_and_its_games_keep_working(path):
+    old_doc = coal_baron_game()
+    db = sqlite3.connect(path, isolation_level=None)
+    db.executescript(MIGRATIONS[0][1])
+    db.execute("PRAGMA user_version = 1")
+    db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", ("old" + "x" * 19, json.dumps(old_doc), 3, time.time()))
+    db.close()
+    assert user_version(path) == 1
+
+    store = SQLiteStore(path)
+    assert user_version(path) == len(MIGRATIONS)
+    assert {"games", "revisions"} <= tables(path)
+    old = store.load("old" + "x" * 19)
+    assert (old.doc, old.version, old.label) == (old_doc, 3, START)
+    changed = store.change(old.id, lambda d: cb.deliver(d, 1, "Ben", Order(Transport.TRUCK, ("grey",))), ADD)
+    assert changed.version == 4
+    undone = store.undo(old.id, 4)
+    assert (undone.doc, undone.version) == (old_doc, 5)
+    with pytest.raises(NothingToUndo):  # revisions from before the migration were never kept
+        store.undo(old.id, 5)
+    assert SQLiteStore(path).load(old.id).doc == old_doc  # reopening does not migrate again
+
+
+def test_a_new_file_gets_all_migrations(path):
+    SQLiteStore(path)
+    assert user_version(path) == len(MIGRATIONS) == 2
+    assert {"games", "revisions"} <= tables(path)
+    assert SQLiteStore(path).create({}, START).version == 1  # a second open is a no-op migration
+
+
+class _OvertakenConnection:
+    """A connection to a new file on which a second server starts and migrates the schema right after this
+    one has read `PRAGMA user_version` outside any transaction (the race of two first requests)."""
+
+    def __init__(self, path):
+        self._path, self._db = path, sqlite3.connect(path, isolation_level=None, timeout=10)
+
+    def execute(self, sql, *args):
+        cursor = self._db.execute(sql, *args)
+        if "user_version" in sql.lower() and "=" not in sql and not self._db.in_transaction:
+            seen = cursor.fetchall()
+            SQLiteStore(self._path)  # the other server, in between
+            return _Rows(seen)
+        return cursor
+
+    def executescript(self, sql):
+        return self._db.executescript(sql)
+
+    def __getattr__(self, name):
+        return getattr(self._db, name)
+
+
+class _Rows:
+    def __init__(self, rows):
+        self._rows = list(rows)
+
+    def fetchone(self):
+        return self._rows.pop(0) if self._rows else None
+
+    def fetchall(self):
+        rows, self._rows = self._rows, []
+        return rows
+
+
+def test_two_stores_opening_a_new_file_at_once_both_migrate_cleanly(path):
+    """Regression: migrate() once read PRAGMA user_version outside a transaction and ran each step in a
+    deferred BEGIN, so a second store opening the same new file in between made the first re-run
+    'CREATE TABLE games' (OperationalError: table games already exists)."""
+    migrate(_OvertakenConnection(path))
+    assert user_version(path) == len(MIGRATIONS)
+
+
+def test_a_store_opening_a_file_while_another_connection_writes_waits_for_it(path):
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("CREATE TABLE scratch (a)")  # a file that exists but is not in WAL mode yet
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("INSERT INTO scratch VALUES (1)")
+    release = threading.Timer(0.3, other.execute, ("COMMIT",))
+    release.start()
+    try:
+        opened = SQLiteStore(path)
+    finally:
+        release.join()
+        other.close()
+    assert opened.create({}, START).version == 1
+    assert user_version(path) == len(MIGRATIONS)
+
+
+# --- game ids ----------------------------------------------------------------------------------------
+
+def test_new_id_is_url_safe_22_characters_and_an_id():
+    for _ in range(100):
+        game_id = new_id()
+        assert len(game_id) == 22
+        assert set(game_id) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        assert is_id(game_id)
+
+
+def test_new_ids_are_unique():
+    assert len({new_id() for _ in range(1000)}) == 1000
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("A" * 22, True),
+    ("abcdefghij-_0123456789", True),
+    ("", False),
+    ("abc", False),
+    ("A" * 21, False),
+    ("A" * 23, False),
+    (new_id() + "x", False),
+    ("abcdefghij/0123456789_", False),
+    ("abcdefghij?0123456789_", False),
+    ("abcdefghij 0123456789_", False),
+    (" " * 22, False),
+    ("abcdefghij=0123456789_", False),
+    ("abcdefghij+0123456789_", False),
+    ("abcdefghij.0123456789_", False),
+    ("abcdefghij%0123456789_", False),
+    ("abcdefghij\n0123456789_", False),
+])
+def test_is_id(text, expected):
+    assert is_id(text) is expected
+
+
+@pytest.mark.parametrize("text", ["ä" * 22, "ß" + "A" * 21, "٣" * 22, "Ⅻ" + "a" * 21], ids=["umlaut", "eszett", "arabic_digit", "roman_numeral"])
+def test_is_id_rejects_non_ascii_letters_and_digits(text):
+    """Regression: is_id once used str.isalnum(), which accepts any Unicode letter or digit, although
+    new_id() only makes [A-Za-z0-9_-]."""
+    assert not is_id(text)
+
+
+# --- recent games ------------------------------------------------------------------------------------
+
+def test_recent_returns_existing_games_newest_change_first(store):
+    a, b, c = (store.create({"name": n}, START) for n in "abc")
+    for game in (a, b, c):
+        time.sleep(0.002)
+        store.change(game.id, lambda d: {**d, "seen": True}, ADD)
+    time.sleep(0.002)
+    store.change(a.id, lambda d: {**d, "again": True}, ADD)
+    found = store.recent([b.id, new_id(), a.id, "not an id", c.id, ""])
+    assert [s.id for s in found] == [a.id, c.id, b.id]
+    assert [(s.doc["name"], s.version) for s in found] == [("a", 3), ("c", 2), ("b", 2)]
+    assert found[0] == store.load(a.id)
+
+
+@pytest.mark.parametrize("ids", [[], [new_id()], ["", "abc", new_id()]], ids=["none", "one_unknown", "all_unknown"])
+def test_recent_of_unknown_ids_is_empty(store, ids):
+    store.create({}, START)
+    assert store.recent(ids) == []

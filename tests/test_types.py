@@ -1,0 +1,10 @@
+"""The pure packages type-check strictly."""
+
+from mypy import api
+
+from browser import ROOT
+
+
+def test_scoring_and_setup_type_check_strictly() -> None:
+    out, err, status = api.run(["--strict", "--no-error-summary", str(ROOT / "scoring"), str(ROOT / "setup")])
+    assert status == 0, out + err
