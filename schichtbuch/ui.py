@@ -63,8 +63,10 @@ def translator() -> Callable[..., str]:
 def page_start() -> Callable[..., str]:
     """The first call of every page: its translator. A page reached before `app.py` has ever run in this
     server process (a join link or reload as the first request after a start) is run by Streamlit's
-    legacy `pages/` mode without the app around it; one rerun then goes through `app.py` as usual."""
+    legacy `pages/` mode without the app around it. Declaring the navigation ends that mode for the
+    process, and one rerun then goes through `app.py` as usual."""
     if "lang" not in st.session_state:
+        st.navigation(list(all_pages().values()), position="hidden")
         st.rerun()
     return translator()
 
@@ -75,7 +77,7 @@ def t(key: str, **params: Any) -> str:
 
 def md(text: str) -> str:
     """Player-typed text for a Markdown context, shown literally (`**x**` stays `**x**`)."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:])", r"\\\1", text)
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:&])", r"\\\1", text)
 
 
 def page_path(game: str | None, page: str) -> str:
