@@ -12,8 +12,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-import altair as alt
-import pandas as pd
 import streamlit as st
 
 from schichtbuch import i18n
@@ -46,12 +44,12 @@ def store() -> SQLiteStore:
 
 def init() -> None:
     """The one session-state initialiser: language and recent games of this browser."""
-    st.session_state.setdefault("lang", i18n.language(
-        st.query_params.get("lang"), st.context.locale or os.environ.get(DEFAULT_LANG)))
-    if st.query_params.get("lang") in i18n.LANGUAGES:
-        st.session_state.lang = st.query_params["lang"]
-    cookie = (st.context.cookies or {}).get(RECENT_COOKIE, "")
-    st.session_state.setdefault("recent", [i for i in cookie.split(".") if is_id(i)])
+    requested = st.query_params.get("lang")
+    if "lang" not in st.session_state or requested in i18n.LANGUAGES:
+        st.session_state.lang = i18n.language(requested, st.context.locale or os.environ.get(DEFAULT_LANG))
+    if "recent" not in st.session_state:
+        cookie = (st.context.cookies or {}).get(RECENT_COOKIE, "")
+        st.session_state.recent = [i for i in cookie.split(".") if is_id(i)]
 
 
 def translator() -> Callable[..., str]:
@@ -213,8 +211,10 @@ def watch(saved: Saved | None) -> None:
 
 def _remember(game_id: str) -> None:
     """Keep the game among this browser's recent games (session and a cookie for later visits)."""
-    recent = [game_id] + [i for i in st.session_state.recent if i != game_id]
-    st.session_state.recent = recent[:RECENT_KEEP]
+    recent = ([game_id] + [i for i in st.session_state.recent if i != game_id])[:RECENT_KEEP]
+    if recent == st.session_state.recent:
+        return
+    st.session_state.recent = recent
     st.html(f"<script>document.cookie='{RECENT_COOKIE}={'.'.join(st.session_state.recent)};path=/;"
             "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)
 
@@ -233,6 +233,8 @@ def coal(colours: tuple[str, ...] | list[str]) -> str:
 def standings(saved: Saved) -> Result:
     """The standings as one score-pad table (categories down, players across in rank order), the
     tie-breaks named, every line explained, and the progress chart."""
+    import pandas as pd  # here, not at the top: the first page of a cold start needs neither pandas nor altair
+
     result, g, t = score(saved.doc), game(saved), translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
     st.table(pd.DataFrame(
@@ -254,6 +256,9 @@ def standings(saved: Saved) -> Result:
 
 def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
     """Each player's total after each stage (and at the end), in the players' colours."""
+    import altair as alt  # imported where it is drawn, for the same reason as pandas in `standings`
+    import pandas as pd
+
     stages = [t(g.stage, stage=g.stages[i]) for i in range(len(result.progress))]
     totals = list(result.progress) + ([{s.player: s.total for s in result.standings}] if result.final else [])
     stages += [t("standings.end")] if result.final else []
