@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from schichtbuch import i18n
-from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, UnknownGame, is_id
+from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
 from scoring.records import RecordError
 from scoring.records import MAX_COUNT, Line, Result
 from scoring.registry import GAMES, Game, score
@@ -37,8 +37,9 @@ button, [data-testid="stPageLink"] a { min-height: 44px; }
 
 
 @st.cache_resource
-def store() -> SQLiteStore:
-    """The embedded store; the file is created on first run."""
+def store() -> Store:
+    """The game store: the embedded SQLite file, created on first run. Another `Store` (a server
+    database) would be returned here; pages only see the interface."""
     return SQLiteStore(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
 
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.util import patch_config_options
 
 from schichtbuch import i18n, ui
+from schichtbuch.ui import md, page_path
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
 from scoring.coal_baron import END_FIELDS, SHIFTS, Transport
@@ -682,3 +685,20 @@ def test_deep_link_as_first_request_after_server_start(store_path: Path, monkeyp
     at.run()
     assert not at.exception, failure(at)
     assert at.markdown and at.markdown[0].value == f"### ⛏️ {tr('en', 'app.title')}"
+
+
+@pytest.mark.parametrize("stage", ["shift_I_deliveries_3p", "shift_III_scored_4p", "finished_3p"])
+def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: Path, tmp_path: Path):
+    """The score-pad table the app shows and `python -m scoring score` on the exported record agree,
+    cell by cell: ranks, players and every category's points."""
+    doc = STAGES[stage]()
+    at = app(page_path("coal_baron", "end"), game=put(store_path, doc))
+    shown = at.table[0].value
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(doc))
+    out = subprocess.run([sys.executable, "-m", "scoring", "score", str(record)], cwd=APP.parent,
+                         capture_output=True, text=True, check=True)
+    standings = json.loads(out.stdout)["standings"]
+    assert list(shown.columns) == [md(f"{s['rank']}. {s['player']}") for s in standings]
+    for column, s in zip(shown.columns, standings):
+        assert list(shown[column]) == [*(s["breakdown"][c] for c in cb.CATEGORIES), s["total"]]
