@@ -34,7 +34,7 @@ def close_early_shift(record: Record, shift: int) -> None:
     if not confirmed:
         st.warning(t("coal_baron.scoring.nobody_in_factory"))
         start = st.selectbox(t("coal_baron.scoring.next_start"), record.players, index=record.players.index(start),
-                             format_func=md, key="scoring_next")
+                             key="scoring_next")
     st.info(t("coal_baron.scoring.next_start_is", player=md(start)))
     close_button(shift, lambda d: coal_baron.close_shift(d, shift, factory, next_start=start))
 

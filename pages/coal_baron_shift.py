@@ -1,4 +1,5 @@
-"""Coal Baron shift: each player taps the order cards they deliver; entries can be taken back or undone."""
+"""Coal Baron shift: each player taps the order cards they deliver; entries can be taken back or undone,
+and a scored shift can be corrected."""
 
 import streamlit as st
 
@@ -11,11 +12,14 @@ t = ui.page_start()
 
 saved = ui.require_game()
 record = coal_baron.read(saved.doc)
-shift = len(record.shifts) + 1
-if shift > SHIFTS:
+playing = len(record.shifts) + 1
+if playing > SHIFTS:
     st.info(t("coal_baron.shift.all_scored"))
     st.page_link(ui.page_path("coal_baron", "end"), label=t("page.coal_baron_end"), icon="🏁", query_params=ui.params())
-    st.stop()
+shift = st.segmented_control(t("coal_baron.shift.view"), range(1, min(playing, SHIFTS) + 1), default=min(playing, SHIFTS),
+                             format_func=lambda n: SHIFT_NAMES[n - 1], required=True, key=f"shift_view_{playing}")
+correcting = shift < playing
+mode = "fix" if correcting else "play"
 
 st.subheader(t("coal_baron.shift.title", shift=SHIFT_NAMES[shift - 1]))
 start = record.start_player(shift)
@@ -23,31 +27,34 @@ if start is None:
     ui.ask_player(saved, t("coal_baron.ask_start", shift=SHIFT_NAMES[shift - 1]), record.players,
                   lambda d, w: coal_baron.set_start_player(d, shift, w))
 st.caption(t("coal_baron.shift.start_player", player=md(start)))
+if correcting:
+    st.warning(t("coal_baron.shift.correcting", shift=SHIFT_NAMES[shift - 1]))
 who = st.segmented_control(t("coal_baron.shift.player"), record.players, default=record.players[0],
                            format_func=md, required=True, key="shift_player")
 transport = st.segmented_control(t("coal_baron.shift.transport"), list(Transport), default=Transport.WHEELBARROW,
                                  format_func=lambda x: t(f"transport.{x}"), required=True, key="shift_transport")
+log = coal_baron.add_forgotten if correcting else coal_baron.deliver
 
 st.caption(t("coal_baron.shift.tap"))
 grid = st.columns(2, wrap=False)
 for i, order in enumerate(cards(transport)):
     label = t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
-    if grid[i % 2].button(label, key=f"shift_card_{shift}_{transport}_{i}", width="stretch") and ui.save(
-        saved, lambda d, o=order: coal_baron.deliver(d, shift, who, o),
-        {"key": "change.deliver", "player": who, "vp": order.vp},
+    if grid[i % 2].button(label, key=f"shift_card_{mode}_{shift}_{transport}_{i}", width="stretch") and ui.save(
+        saved, lambda d, o=order: log(d, shift, who, o), {"key": "change.deliver", "player": who, "vp": order.vp},
     ):
         st.toast(t("coal_baron.shift.logged", player=md(who), vp=order.vp))
         st.rerun()
 
 st.divider()
+logged = record.shifts[shift - 1] if correcting else record.current_shift
 for name in record.players:
-    orders = record.current_shift[name]
+    orders = logged[name]
     with st.expander(t("coal_baron.shift.player_orders", player=md(name), cards=len(orders),
                        vp=sum(o.vp for o in orders)), expanded=name == who):
         for i, order in enumerate(orders):
             text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
             text.write(f"{t(f'transport.{order.transport}')} {ui.coal(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
-            shown = f"{shift}_{name}_{i}_{order.transport}_{'_'.join(order.coal)}"
+            shown = f"{mode}_{shift}_{name}_{i}_{order.transport}_{'_'.join(order.coal)}"
             if remove.button("✕", key=f"shift_remove_{shown}", help=t("coal_baron.shift.remove")) and ui.save(
                 saved, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
                 {"key": "change.remove", "player": name},
@@ -55,5 +62,6 @@ for name in record.players:
                 st.rerun()
 
 ui.undo_button(saved, "shift_undo")
-st.page_link(ui.page_path("coal_baron", "scoring"), label=t("coal_baron.shift.to_scoring", shift=SHIFT_NAMES[shift - 1]),
-             icon="🧮", query_params=ui.params())
+if not correcting:
+    st.page_link(ui.page_path("coal_baron", "scoring"), label=t("coal_baron.shift.to_scoring", shift=SHIFT_NAMES[shift - 1]),
+                 icon="🧮", query_params=ui.params())

@@ -1,23 +1,23 @@
 """What every page shares: configuration, the store connection, the language, the current game from the
 URL, the header, navigation links, and saving a change with a clear message when it is refused.
 
-Session state is set up in `init()` only; keys are page-prefixed. Everything that must survive a reload
-lives in the store and the URL (`?game=<id>&lang=<de|en>`)."""
+`init()` sets up the session (language, recent games); `current()` keeps the game of this run; every
+other key is prefixed with its page or widget group. Everything that must survive a reload lives in the
+store and the URL (`?game=<id>&lang=<de|en>`)."""
 
 from __future__ import annotations
 
 import functools
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import streamlit as st
 
 from schichtbuch import i18n
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
-from scoring.records import RecordError
-from scoring.records import MAX_COUNT, Line, Result
+from scoring.records import MAX_COUNT, Line, RecordError, Result
 from scoring.registry import GAMES, Game, score
 
 STORE_PATH = "SCHICHTBUCH_STORE"
@@ -34,6 +34,10 @@ header[data-testid="stHeader"] { display: none; }
 button, [data-testid="stPageLink"] a { min-height: 44px; }
 """
 """Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance)."""
+CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
+                 "white": "#9e9e9e", "black": "#222222"}
+"""Line colours for the player colours of the palette (white drawn grey, so it shows on white)."""
+COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
 
 
 @st.cache_resource
@@ -220,13 +224,8 @@ def _remember(game_id: str) -> None:
             "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)
 
 
-CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
-                 "white": "#9e9e9e", "black": "#222222"}
-"""Line colours for the player colours of the palette (white drawn grey, so it shows on white)."""
-COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
 
-
-def coal(colours: tuple[str, ...] | list[str]) -> str:
+def coal(colours: Sequence[str]) -> str:
     """Coal as coloured symbols, one per printed cube."""
     return "".join(COAL_SYMBOLS[c] for c in colours)
 
@@ -323,7 +322,7 @@ def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Call
     """Ask the table for a player the record does not name (an imported record), save the answer, and
     stop the page until it is given."""
     st.warning(question)
-    who = st.selectbox(t("col.player"), players, format_func=md, key="ask_player")
+    who = st.selectbox(t("col.player"), players, key="ask_player")  # a selectbox shows plain text
     if st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save") and save(
         saved, lambda d: edit(d, who), {"key": "change.start_player", "player": who},
     ):

@@ -275,12 +275,19 @@ def deliver(data: Mapping[str, Any], shift: int, who: str, order: Order) -> dict
     return new
 
 
+def add_forgotten(data: Mapping[str, Any], shift: int, who: str, order: Order) -> dict[str, Any]:
+    """Correct a scored shift: add an order that was delivered in it but not logged. Its majorities
+    are scored again from the corrected orders (they are derived, never stored)."""
+    new = copy.deepcopy(dict(data))
+    _orders_of(new, shift, who).append(order.to_dict())
+    return new
+
+
 def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int, order: Order | None = None) -> dict[str, Any]:
     """Take back one logged order (to correct it); orders of scored shifts can be corrected too. With
     `order` (the card the phone showed at `index`), a list changed meanwhile is refused, not mis-edited."""
     new = copy.deepcopy(dict(data))
-    stage = new["current_shift"] if shift == len(new["shifts"]) + 1 else new["shifts"][shift - 1]
-    orders = stage[player(who, "player", new["players"])]
+    orders = _orders_of(new, shift, who)
     if not 0 <= index < len(orders) or (order is not None and orders[index] != order.to_dict()):
         raise RecordError("order", "already_removed")
     del orders[index]
@@ -362,6 +369,15 @@ def tick(data: Mapping[str, Any], step: str, done: bool) -> dict[str, Any]:
     ticks = [s for s in new.get("setup_ticks", []) if s != step]
     new["setup_ticks"] = ticks + [step] if done else ticks
     return new
+
+
+def _orders_of(record: dict[str, Any], shift: int, who: str) -> list[dict[str, Any]]:
+    """The logged orders of one player in a shift begun so far (scored or being played)."""
+    if not 1 <= shift <= min(len(record["shifts"]) + 1, SHIFTS):
+        raise RecordError("shift", "shift_not_begun", shift=shift)
+    stage = record["current_shift"] if shift == len(record["shifts"]) + 1 else record["shifts"][shift - 1]
+    orders: list[dict[str, Any]] = stage[player(who, "player", record["players"])]
+    return orders
 
 
 def _open_shift(data: Mapping[str, Any], shift: int) -> dict[str, Any]:

@@ -34,6 +34,7 @@ PROBLEMS = {
     "end_too_early": "the game ends after shift III is scored",
     "not_level": "is not a mine level",
     "already_removed": "was already removed on another phone",
+    "shift_not_begun": "shift {shift} has not begun",
     "shift_closed": "shift {shift} is already scored (another phone closed it)",
     "changed_elsewhere": "was changed on another phone; check the new values",
     "cannot_read": "cannot read {path}: {reason}",

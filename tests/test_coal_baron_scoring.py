@@ -7,6 +7,7 @@ import pytest
 
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
+from scoring.majorities import Place
 from scoring.records import RecordError
 
 Y, BR, G, BL = "yellow", "brown", "grey", "black"
@@ -581,3 +582,25 @@ def test_new_record_is_valid_and_empty():
     result = cb.score(fresh())
     assert result.final is False
     assert all(s.total == 0 and s.rank == 1 for s in result.standings)
+
+
+def test_forgotten_order_in_a_scored_shift_changes_its_majorities():
+    """Correcting shift I: Ben's forgotten black order makes the black element a tie for 1st."""
+    data = cb.close_shift(cb.deliver(fresh(), 1, "Anna", Order(Transport.TRAIN, (BL,))), 1, FACTORY)
+    before = {e.element.name: e.placings for e in cb.shift_scoring(cb.read(data), 1)}
+    assert before["black"]["Anna"].points == 5 and before["black"]["Ben"].points == 0
+    data = cb.add_forgotten(data, 1, "Ben", Order(Transport.WHEELBARROW, (BL,)))
+    after = {e.element.name: e.placings for e in cb.shift_scoring(cb.read(data), 1)}
+    assert [after["black"][p].place for p in ("Anna", "Ben")] == [Place.TIED_FIRST, Place.TIED_FIRST]
+    assert data["current_shift"]["Ben"] == []
+
+
+@pytest.mark.parametrize("shift", [0, 3, 4])
+def test_orders_of_a_shift_not_begun_are_refused(shift):
+    """After shift I is scored, shifts I and II can be edited; 0, III and IV cannot."""
+    data = cb.close_shift(fresh(), 1, FACTORY)
+    for change in (lambda: cb.add_forgotten(data, shift, "Anna", Order(Transport.TRAIN, (BL,))),
+                   lambda: cb.remove_order(data, shift, "Anna", 0)):
+        with pytest.raises(RecordError) as err:
+            change()
+        assert err.value.field == "shift"

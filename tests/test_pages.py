@@ -702,3 +702,19 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
     assert list(shown.columns) == [md(f"{s['rank']}. {s['player']}") for s in standings]
     for column, s in zip(shown.columns, standings):
         assert list(shown[column]) == [*(s["breakdown"][c] for c in cb.CATEGORIES), s["total"]]
+
+
+def test_correcting_a_scored_shift_from_the_shift_page(store_path: Path):
+    """In shift II, choosing shift I shows its orders with a warning; a tap adds to shift I, not II."""
+    players = ["Anna", "Ben", "Cleo"]
+    game_id = put(store_path, cb.close_shift(in_shift_one(players), 1, factory={"Anna": 2, "Ben": 0, "Cleo": 0}))
+    at = app(SHIFT_PAGE, "en", game_id)
+    assert not at.warning
+    at.segmented_control(key="shift_view_2").set_value(1).run()
+    assert [w.value for w in at.warning] == [tr("en", "coal_baron.shift.correcting", shift="I")]
+    before = stored(store_path, game_id)["shifts"][0]["Anna"]
+    card_buttons(at)[0].click().run()
+    assert not at.exception, failure(at)
+    doc = stored(store_path, game_id)
+    assert doc["shifts"][0]["Anna"] == before + [cb.cards(Transport.WHEELBARROW)[0].to_dict()]
+    assert doc["current_shift"]["Anna"] == []
