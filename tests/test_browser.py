@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser import CHROMIUM, PHONE, ROOT, choose, chromium, phone, server, settle, sideways_overflow, tap, type_into
+from browser import (
+    CHROMIUM, PHONE, ROOT, choose, chromium, free_port, phone, server, settle, sideways_overflow, tap, type_into,
+)
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -113,3 +115,29 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
 
         for link in ("💾", "🏠"):
             visit(host, link, f"page-{link}")
+
+
+def test_a_reload_and_a_server_restart_lose_nothing(tmp_path: Path) -> None:
+    """The game lives in the store and the link: after a reload, and after the server is stopped and
+    started again on the same store, the phone shows the same orders (German this time)."""
+    store, port = tmp_path / "games.sqlite3", free_port()
+    with chromium() as browser:
+        table = phone(browser)
+        with server(store, port) as url:
+            table.goto(f"{url}/?lang=de")
+            settle(table)
+            for seat, name in enumerate(["Anna", "Ben"], start=1):
+                type_into(table, f"Spieler {seat}", name)
+            tap(table, "Spiel starten", exact=False)
+            visit(table, "Schicht", "schicht")
+            tap(table, "⚫⚫ · 9 SP")
+            logged = table.get_by_text("Anna: 1 Aufträge, 9 SP in dieser Schicht")
+            expect(logged).to_be_visible()
+            table.reload()
+            settle(table)
+            expect(logged).to_be_visible()
+        with server(store, port):
+            table.reload()
+            settle(table)
+            expect(logged).to_be_visible()
+            look(table, "schicht-nach-neustart")
