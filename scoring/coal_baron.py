@@ -4,8 +4,10 @@ start player, and the changes the table makes to a game in progress.
 Follows ../rules/coal_baron.md. Rules from the game help ../seeds/002_faa77d2ecd15aadb.txt are marked
 [seed]; card and element values from the Board Game Arena implementation are marked [BGA].
 A record is the JSON of ../rules/records.md, plus the app's optional fields `colours`, `start_players`
-(the start player of each shift begun), `factory_workers` (per scored shift, for the next start player)
-and `current_shift` (orders delivered in the shift being played, not yet scored).
+(the start player of each shift begun), `factory_workers` (per scored shift, for the next start player),
+`current_shift` (orders delivered in the shift being played, not yet scored), `carts_draft` and
+`end_draft` (the empty minecarts and end items of the players who have entered theirs while others have
+not yet) and `setup_ticks` (the setup steps done).
 """
 
 from __future__ import annotations
@@ -176,6 +178,8 @@ def read(record: Mapping[str, Any]) -> Record:
         _end(items, f"end_draft.{player(name, 'end_draft', names)}")
     for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items():
         _carts(levels, f"carts_draft.{player(name, 'carts_draft', names)}")
+    if not all(isinstance(step, str) for step in sequence(record.get("setup_ticks", []), "setup_ticks")):
+        raise RecordError("setup_ticks", "not_list")
     workers = PLAYER_COUNTS[len(names)].workers
     return Record(
         players=names,

@@ -392,6 +392,13 @@ REFUSED_RECORDS = [
     ("unknown transport", put(["shifts", 0, "Anna", 0], card("rocket", Y)), "shifts.0.Anna.0.transport"),
     ("unknown colour", put(["shifts", 0, "Anna", 0], card(WB, "red")), "shifts.0.Anna.0.coal"),
     ("shifts not a list", put(["shifts"], {}), "shifts"),
+    ("setup ticks not a list", put(["setup_ticks"], 5), "setup_ticks"),
+    ("setup tick not a text", put(["setup_ticks"], [1]), "setup_ticks"),
+    ("unknown player in end_draft", put(["end_draft"], {"Zoe": {}}), "end_draft"),
+    ("negative carts in carts_draft", put(["carts_draft"], {"Anna": {"grey": -1}}), "carts_draft.Anna.grey"),
+    ("unknown start player", put(["start_players"], ["Zoe"]), "start_players.0"),
+    ("factory workers over the workers of 3 players", put(["factory_workers"], [{"Anna": 16, "Ben": 0, "Cleo": 0}]),
+     "factory_workers.0.Anna"),
 ]
 
 
