@@ -63,13 +63,10 @@ if shift <= SHIFTS:
     st.subheader(t("coal_baron.scoring.title", shift=SHIFT_NAMES[shift - 1]))
     if shift < SHIFTS:
         close_early_shift(record, shift)
-        preview = record
     else:
-        drafts = saved.doc.get("carts_draft", {})
-        empty_carts(drafts)
-        preview = coal_baron.read({**saved.doc, "empty_carts": {p: drafts.get(p, {}) for p in record.players}})
+        empty_carts(saved.doc.get("carts_draft", {}))
     with st.expander(t("coal_baron.scoring.preview"), expanded=True):
-        element_tables(coal_baron.shift_scoring(preview, shift))
+        element_tables(coal_baron.shift_scoring(record, shift))
     if shift == SHIFTS:
         close_button(shift, lambda d: coal_baron.close_shift(d, shift))
 

@@ -135,6 +135,8 @@ class Record:
     shifts: tuple[Mapping[str, tuple[Order, ...]], ...]
     current_shift: Mapping[str, tuple[Order, ...]]
     empty_carts: Mapping[str, Mapping[str, int]] | None
+    carts_draft: Mapping[str, Mapping[str, int]]
+    """Empty minecarts entered so far while shift III is played; they preview its scoring."""
     end: Mapping[str, Mapping[str, int]] | None
     start_players: tuple[str | None, ...]
     """The start player of each shift begun; None where an imported record does not say."""
@@ -176,8 +178,8 @@ def read(record: Mapping[str, Any]) -> Record:
         raise RecordError("end", "end_too_early")
     for name, items in mapping(record.get("end_draft", {}), "end_draft").items():
         _end(items, f"end_draft.{player(name, 'end_draft', names)}")
-    for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items():
-        _carts(levels, f"carts_draft.{player(name, 'carts_draft', names)}")
+    drafts = {player(name, "carts_draft", names): _carts(levels, f"carts_draft.{name}")
+              for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items()}
     if not all(isinstance(step, str) for step in sequence(record.get("setup_ticks", []), "setup_ticks")):
         raise RecordError("setup_ticks", "not_list")
     workers = PLAYER_COUNTS[len(names)].workers
@@ -186,6 +188,7 @@ def read(record: Mapping[str, Any]) -> Record:
         shifts=shifts,
         current_shift=current,
         empty_carts=None if carts is None else per_player(carts, "empty_carts", names, _carts),
+        carts_draft=drafts,
         end=None if end is None else per_player(end, "end", names, _end),
         start_players=tuple(None if p is None else player(p, f"start_players.{i}", names)
                             for i, p in enumerate(sequence(record.get("start_players", []), "start_players"))),
@@ -413,12 +416,13 @@ def _end(value: Any, where: str) -> dict[str, int]:
 
 def _element_count(element: Element, orders: Sequence[Order], record: Record, who: str) -> int:
     """Coal: symbols of that colour on delivered orders. Transport: coal symbols (not cards) on orders of
-    that transport. Minecart: empty carts on that level, printed start cart included [seed]."""
+    that transport. Minecart: empty carts on that level, printed start cart included [seed]; before
+    shift III is scored, those entered so far (0 for a player who has not entered theirs)."""
     if element.kind is Kind.COAL:
         return sum(o.coal.count(element.name) for o in orders)
     if element.kind is Kind.TRANSPORT:
         return sum(len(o.coal) for o in orders if o.transport == element.name)
-    return record.empty_carts[who][element.name] if record.empty_carts else 0
+    return (record.empty_carts or record.carts_draft).get(who, {}).get(element.name, 0)
 
 
 def _order_lines(record: Record, who: str) -> list[Line]:

@@ -611,3 +611,19 @@ def test_orders_of_a_shift_not_begun_are_refused(shift):
         with pytest.raises(RecordError) as err:
             change()
         assert err.value.field == "shift"
+
+
+def test_minecarts_entered_so_far_preview_shift_three():
+    """While shift III is played, the empty minecarts entered so far (Anna's) preview its scoring;
+    players who have not entered theirs count 0."""
+    data = cb.set_carts(played(2), "Anna", {Y: 2, BR: 0, G: 0, BL: 1}, None)
+    elements = {(e.element.kind, e.element.name): e.placings for e in cb.shift_scoring(cb.read(data), 3)}
+    assert elements[(cb.Kind.MINECART, Y)]["Anna"].points == 10
+    assert elements[(cb.Kind.MINECART, BL)]["Anna"].points == 13
+    assert elements[(cb.Kind.MINECART, Y)]["Ben"].count == 0
+
+
+def test_minecarts_are_entered_only_in_shift_three():
+    with pytest.raises(RecordError) as err:
+        cb.set_carts(played(1), "Anna", {Y: 1}, None)
+    assert err.value.field == "empty_carts"
