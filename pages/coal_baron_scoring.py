@@ -30,9 +30,9 @@ def close_early_shift(record: Record, shift: int) -> None:
     st.write(t("coal_baron.scoring.factory"))
     limit = PLAYER_COUNTS[len(record.players)].workers
     factory = {p: st.number_input(md(p), 0, limit, 0, key=f"scoring_factory_{shift}_{p}") for p in record.players}
-    start, confirmed = coal_baron.next_start_player(record.players, record.start_player(shift), factory)
-    if not confirmed:
-        st.warning(t("coal_baron.scoring.nobody_in_factory"))
+    start, open_because = coal_baron.next_start_player(record.players, record.start_player(shift), factory)
+    if open_because:
+        st.warning(t(f"coal_baron.scoring.{open_because}"))
         start = st.selectbox(t("coal_baron.scoring.next_start"), record.players, index=record.players.index(start),
                              key="scoring_next")
     st.info(t("coal_baron.scoring.next_start_is", player=md(start)))
@@ -73,7 +73,7 @@ if shift <= SHIFTS:
 for number in range(len(record.shifts), 0, -1):
     with st.expander(t("coal_baron.scoring.scored", shift=SHIFT_NAMES[number - 1]), expanded=number == len(record.shifts)):
         if number < SHIFTS:
-            st.write(t("coal_baron.scoring.started", player=md(record.start_player(number + 1) or "?")))
+            st.write(t("coal_baron.scoring.started", player=md(record.start_player(number + 1) or t("coal_baron.unknown_player"))))
         element_tables(coal_baron.shift_scoring(record, number))
 ui.undo_button(saved, "scoring_undo")
 if shift > SHIFTS:

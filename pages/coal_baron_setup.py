@@ -19,7 +19,8 @@ steps = checklist(record.players, start)
 
 st.subheader(t("coal_baron.setup.title", players=len(doc["players"])))
 st.write(t("coal_baron.setup.start_player", player=md(start)))
-st.progress(len(ticked & {s.id for s in steps}) / len(steps), text=t("coal_baron.setup.done", done=len(ticked), total=len(steps)))
+done = len(ticked & {s.id for s in steps})
+st.progress(done / len(steps), text=t("coal_baron.setup.done", done=done, total=len(steps)))
 
 for step in steps:
     text = t(step.key, **{k: md(str(v)) for k, v in step.params.items()})

@@ -23,10 +23,10 @@ mode = "fix" if correcting else "play"
 
 st.subheader(t("coal_baron.shift.title", shift=SHIFT_NAMES[shift - 1]))
 start = record.start_player(shift)
-if start is None:
+if start is None and not correcting:
     ui.ask_player(saved, t("coal_baron.ask_start", shift=SHIFT_NAMES[shift - 1]), record.players,
                   lambda d, w: coal_baron.set_start_player(d, shift, w))
-st.caption(t("coal_baron.shift.start_player", player=md(start)))
+st.caption(t("coal_baron.shift.start_player", player=md(start or t("coal_baron.unknown_player"))))
 if correcting:
     st.warning(t("coal_baron.shift.correcting", shift=SHIFT_NAMES[shift - 1]))
 who = st.segmented_control(t("coal_baron.shift.player"), record.players, default=record.players[0],

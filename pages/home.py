@@ -25,7 +25,7 @@ for seat in range(count):
     colours[seat] = colour_col.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE),
                                          format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
 st.caption(t("home.seating"))
-draw = st.toggle(t("home.draw_start"), value=True, key="home_draw")
+draw = st.toggle(t("home.draw_start"), value=True, key="home_draw", help=t("home.draw_unverified"))
 start = None if draw else st.radio(t("home.start_player"), range(count), format_func=lambda s: md(names[s] or t("home.seat", seat=s + 1)),
                                    horizontal=True, key="home_start")
 

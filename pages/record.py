@@ -35,6 +35,6 @@ if upload is not None and st.button(t("record.open"), type="primary", width="str
         st.error(ui.refusal(error))
     else:
         imported = ui.store().create(record, {"key": "change.import"})
-        st.switch_page("pages/record.py", query_params={"game": imported.id, "lang": st.session_state.lang})
+        st.switch_page(ui.page_path(None, "record"), query_params={"game": imported.id, "lang": st.session_state.lang})
 if saved is not None:
     ui.standings(saved)

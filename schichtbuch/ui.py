@@ -244,7 +244,7 @@ def standings(saved: Saved) -> Result:
     for s in result.standings:
         if s.decided_by:
             st.caption(f"{md(s.player)}: {t(s.decided_by, value=s.tiebreak)}")
-        elif sum(o.rank == s.rank for o in result.standings) > 1:
+        elif result.final and sum(o.rank == s.rank for o in result.standings) > 1:
             st.caption(f"{md(s.player)}: {t(f'{g.id}.shared_place')}")
     with st.expander(t("standings.details")):
         for s in result.standings:
@@ -293,7 +293,7 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
     nothing is overwritten; the new counts are shown with a message, to be checked and saved again."""
     players = tuple(saved.doc["players"])
     who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
-    seen, base_key = stored.get(who), f"{key}_base_{who}"
+    seen, base_key = stored.get(who), f"{key}_base_{saved.id}_{who}"
     base = st.session_state.setdefault(base_key, seen)
     if message := st.session_state.pop(f"{key}_refused", None):
         st.error(message)

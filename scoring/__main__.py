@@ -1,4 +1,4 @@
-"""`python -m scoring score RECORD.json` and `python -m scoring loot LOOTING.json` (../rules/records.md).
+"""`python -m scoring score RECORD.json` (../rules/records.md).
 
 A refused record exits 2 with one line on stderr naming the field; nothing goes to stdout."""
 

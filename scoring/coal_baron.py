@@ -140,16 +140,12 @@ class Record:
     end: Mapping[str, Mapping[str, int]] | None
     start_players: tuple[str | None, ...]
     """The start player of each shift begun; None where an imported record does not say."""
-    factory_workers: tuple[Mapping[str, int], ...]
+    factory_workers: tuple[Mapping[str, int] | None, ...]
+    """Workers each player had in the factory at the end of shifts I and II; None where not known."""
 
     @property
     def is_over(self) -> bool:
         return self.end is not None
-
-    @property
-    def shift_number(self) -> int:
-        """The shift being played (1–3), or 3 once all are scored."""
-        return min(len(self.shifts) + 1, SHIFTS)
 
     def start_player(self, shift: int) -> str | None:
         """The start player of shift `shift`, if known."""
@@ -180,6 +176,8 @@ def read(record: Mapping[str, Any]) -> Record:
         _end(items, f"end_draft.{player(name, 'end_draft', names)}")
     drafts = {player(name, "carts_draft", names): _carts(levels, f"carts_draft.{name}")
               for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items()}
+    if len(sequence(record.get("start_players", []), "start_players")) > SHIFTS:
+        raise RecordError("start_players", "too_many_shifts", count=len(record["start_players"]), limit=SHIFTS)
     if not all(isinstance(step, str) for step in sequence(record.get("setup_ticks", []), "setup_ticks")):
         raise RecordError("setup_ticks", "not_list")
     workers = PLAYER_COUNTS[len(names)].workers
@@ -193,7 +191,7 @@ def read(record: Mapping[str, Any]) -> Record:
         start_players=tuple(None if p is None else player(p, f"start_players.{i}", names)
                             for i, p in enumerate(sequence(record.get("start_players", []), "start_players"))),
         factory_workers=tuple(
-            per_player(w, f"factory_workers.{i}", names, lambda v, at: count(v, at, workers))
+            None if w is None else per_player(w, f"factory_workers.{i}", names, lambda v, at: count(v, at, workers))
             for i, w in enumerate(sequence(record.get("factory_workers", []), "factory_workers"))
         ),
     )
@@ -242,18 +240,28 @@ def shift_scoring(record: Record, shift: int) -> tuple[ElementScore, ...]:
     )
 
 
-def next_start_player(seating: Sequence[str], current: str | None, factory: Mapping[str, int]) -> tuple[str, bool]:
-    """Start player of the next shift and whether a source confirms it. Most workers on the 9 minecart
-    factory spaces wins; tied, the tied player nearest clockwise after the current start player, who
-    cannot keep it [seed]. Nobody in the factory: passes clockwise, as BGA does — UNVERIFIED. With the
-    current start player unknown (an imported record) a tie is left to the table."""
+class OpenStart(StrEnum):
+    """Why the rules leave the next start player to the table; the values are catalog keys."""
+
+    NOBODY_IN_FACTORY = "nobody_in_factory"
+    TIE_UNKNOWN_START = "tie_unknown_start"
+
+
+def next_start_player(seating: Sequence[str], current: str | None, factory: Mapping[str, int]) -> tuple[str, OpenStart | None]:
+    """Start player of the next shift, and why the rules leave it open (None: a source settles it).
+    Most workers on the 9 minecart factory spaces wins; tied, the tied player nearest clockwise after
+    the current start player, who cannot keep it [seed]. Nobody in the factory: passes clockwise, as
+    BGA does — UNVERIFIED. A tie with the current start player unknown (an imported record): the
+    table decides; the first tied player clockwise from the first seat is suggested."""
     start = seating.index(current) if current is not None else len(seating) - 1
     clockwise = [seating[(start + i) % len(seating)] for i in range(1, len(seating) + 1)]
     most = max(factory.values())
     leaders = [p for p in clockwise if factory[p] == most]
-    if most == 0 or (len(leaders) > 1 and current is None):
-        return clockwise[0], False
-    return (leaders[0] if len(leaders) == 1 else next(p for p in leaders if p != current)), True
+    if most == 0:
+        return clockwise[0], OpenStart.NOBODY_IN_FACTORY
+    if len(leaders) > 1 and current is None:
+        return leaders[0], OpenStart.TIE_UNKNOWN_START
+    return (leaders[0] if len(leaders) == 1 else next(p for p in leaders if p != current)), None
 
 
 def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str) -> dict[str, Any]:
@@ -285,7 +293,7 @@ def deliver(data: Mapping[str, Any], shift: int, who: str, order: Order) -> dict
 def add_forgotten(data: Mapping[str, Any], shift: int, who: str, order: Order) -> dict[str, Any]:
     """Correct a scored shift: add an order that was delivered in it but not logged. Its majorities
     are scored again from the corrected orders (they are derived, never stored)."""
-    new = copy.deepcopy(dict(data))
+    new = _editable(data)
     _orders_of(new, shift, who).append(order.to_dict())
     return new
 
@@ -293,7 +301,7 @@ def add_forgotten(data: Mapping[str, Any], shift: int, who: str, order: Order) -
 def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int, order: Order | None = None) -> dict[str, Any]:
     """Take back one logged order (to correct it); orders of scored shifts can be corrected too. With
     `order` (the card the phone showed at `index`), a list changed meanwhile is refused, not mis-edited."""
-    new = copy.deepcopy(dict(data))
+    new = _editable(data)
     orders = _orders_of(new, shift, who)
     if not 0 <= index < len(orders) or (order is not None and orders[index] != order.to_dict()):
         raise RecordError("order", "already_removed")
@@ -315,11 +323,13 @@ def close_shift(
         draft = new.pop("carts_draft", {})
         new["empty_carts"] = draft if empty_carts is None else empty_carts
     else:
-        new["factory_workers"] = [*new.get("factory_workers", []), factory]
-        current = read(new).start_player(shift)
-        chosen, confirmed = next_start_player(new["players"], current, new["factory_workers"][-1])
-        new["start_players"] = _padded(new.get("start_players", []), shift) + [
-            chosen if confirmed or next_start is None else next_start]
+        if factory is None:
+            raise RecordError(f"factory_workers.{shift - 1}", "missing")
+        new["factory_workers"] = _slots(new.get("factory_workers", []), shift - 1) + [factory]
+        checked = read(new)
+        chosen, reason = next_start_player(new["players"], checked.start_player(shift), factory)
+        new["start_players"] = _slots(new.get("start_players", []), shift) + [
+            chosen if reason is None or next_start is None else next_start]
     read(new)
     return new
 
@@ -342,7 +352,9 @@ def set_end(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: M
     if len(data.get("shifts", [])) < SHIFTS:
         raise RecordError("end", "end_too_early")
     new = copy.deepcopy(dict(data))
-    entries = new.pop("end", None) or new.pop("end_draft", {})
+    entries = new.pop("end", None) or {}
+    entries = entries or new.pop("end_draft", {})
+    new.pop("end_draft", None)
     _enter(entries, "end", who, items, seen, new["players"])
     new["end" if len(entries) == len(new["players"]) else "end_draft"] = entries
     read(new)
@@ -358,16 +370,20 @@ def _enter(entries: dict[str, Any], field: str, who: str, items: Mapping[str, in
 
 
 def set_start_player(data: Mapping[str, Any], shift: int, who: str) -> dict[str, Any]:
-    """Name the start player of a shift where the record does not say (an imported record)."""
-    new = copy.deepcopy(dict(data))
-    starts = _padded(new.get("start_players", []), shift)
+    """Name the start player of a shift where the record does not say (an imported record); if another
+    phone has named one meanwhile, theirs stays."""
+    new = _editable(data)
+    starts = _slots(new.get("start_players", []), max(shift, len(new.get("start_players", []))))
+    if starts[shift - 1] is not None:
+        raise RecordError(f"start_players.{shift - 1}", "changed_elsewhere")
     starts[shift - 1] = player(who, "start_player", new["players"])
     new["start_players"] = starts
     return new
 
 
-def _padded(starts: list[str | None], shift: int) -> list[str | None]:
-    return (starts + [None] * shift)[: max(shift, len(starts))]
+def _slots(values: list[Any], length: int) -> list[Any]:
+    """`values` cut or padded with None to `length`: one slot per shift."""
+    return (values + [None] * length)[:length]
 
 
 def tick(data: Mapping[str, Any], step: str, done: bool) -> dict[str, Any]:
@@ -387,8 +403,16 @@ def _orders_of(record: dict[str, Any], shift: int, who: str) -> list[dict[str, A
     return orders
 
 
-def _open_shift(data: Mapping[str, Any], shift: int) -> dict[str, Any]:
+def _editable(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy to change, with the fields a record may leave out (records.md) filled in."""
     new = copy.deepcopy(dict(data))
+    new.setdefault("shifts", [])
+    new.setdefault("current_shift", {p: [] for p in new["players"]})
+    return new
+
+
+def _open_shift(data: Mapping[str, Any], shift: int) -> dict[str, Any]:
+    new = _editable(data)
     if len(new["shifts"]) >= SHIFTS:
         raise RecordError("shift", "all_scored")
     if len(new["shifts"]) + 1 != shift:

@@ -313,18 +313,21 @@ def test_standings_best_first_and_breakdown_sums_to_total():
 # --- next start player (rules: "Next shift") ---------------------------------------------------------
 
 SEATS = ["A", "B", "C", "D"]
+NOBODY = cb.OpenStart.NOBODY_IN_FACTORY
 START_CASES = [
-    ("unique most", "A", [1, 3, 0, 2], ("B", True)),
-    ("unique most anywhere", "C", [4, 3, 0, 2], ("A", True)),
-    ("current start player with unique most keeps it", "A", [3, 1, 1, 0], ("A", True)),
-    ("tie incl. current: nearest clockwise, not current", "B", [2, 2, 0, 2], ("D", True)),
-    ("tie of current and its right neighbour", "A", [2, 0, 0, 2], ("D", True)),
-    ("tie of current and its left neighbour", "A", [2, 2, 0, 0], ("B", True)),
-    ("tie without current: nearest clockwise", "A", [0, 2, 0, 2], ("B", True)),
-    ("tie without current, wrapping round", "C", [2, 0, 0, 2], ("D", True)),
-    ("tie of all four", "D", [1, 1, 1, 1], ("A", True)),
-    ("nobody in the factory: clockwise, unconfirmed", "B", [0, 0, 0, 0], ("C", False)),
-    ("nobody in the factory, wrapping", "D", [0, 0, 0, 0], ("A", False)),
+    ("unique most", "A", [1, 3, 0, 2], ("B", None)),
+    ("unique most anywhere", "C", [4, 3, 0, 2], ("A", None)),
+    ("current start player with unique most keeps it", "A", [3, 1, 1, 0], ("A", None)),
+    ("tie incl. current: nearest clockwise, not current", "B", [2, 2, 0, 2], ("D", None)),
+    ("tie of current and its right neighbour", "A", [2, 0, 0, 2], ("D", None)),
+    ("tie of current and its left neighbour", "A", [2, 2, 0, 0], ("B", None)),
+    ("tie without current: nearest clockwise", "A", [0, 2, 0, 2], ("B", None)),
+    ("tie without current, wrapping round", "C", [2, 0, 0, 2], ("D", None)),
+    ("tie of all four", "D", [1, 1, 1, 1], ("A", None)),
+    ("nobody in the factory: clockwise, unconfirmed", "B", [0, 0, 0, 0], ("C", NOBODY)),
+    ("nobody in the factory, wrapping", "D", [0, 0, 0, 0], ("A", NOBODY)),
+    ("tie, current start player unknown: left to the table", None, [0, 2, 0, 2], ("B", cb.OpenStart.TIE_UNKNOWN_START)),
+    ("unique most, current start player unknown", None, [0, 2, 3, 0], ("C", None)),
 ]
 
 
@@ -334,10 +337,10 @@ def test_next_start_player(current, workers, expected):
 
 
 @pytest.mark.parametrize(("current", "workers", "expected"), [
-    ("A", [1, 1], ("B", True)),
-    ("B", [1, 1], ("A", True)),
-    ("A", [2, 1], ("A", True)),
-    ("A", [0, 0], ("B", False)),
+    ("A", [1, 1], ("B", None)),
+    ("B", [1, 1], ("A", None)),
+    ("A", [2, 1], ("A", None)),
+    ("A", [0, 0], ("B", NOBODY)),
 ])
 def test_next_start_player_two_players(current, workers, expected):
     assert cb.next_start_player(["A", "B"], current, dict(zip(["A", "B"], workers))) == expected
@@ -627,3 +630,30 @@ def test_minecarts_are_entered_only_in_shift_three():
     with pytest.raises(RecordError) as err:
         cb.set_carts(played(1), "Anna", {Y: 1}, None)
     assert err.value.field == "empty_carts"
+
+
+def test_imported_record_start_player_slots():
+    """An imported record with start players for later shifts: closing shift I puts the next start
+    player in shift II's slot (not appended after the others)."""
+    data = fresh() | {"start_players": ["Anna", "Ben", "Anna"]}
+    data = cb.close_shift(data, 1, {"Anna": 0, "Ben": 0, "Cleo": 2})
+    assert data["start_players"] == ["Anna", "Cleo"]
+
+
+def test_records_md_example_can_be_played_on():
+    """The records.md example has no `current_shift` (nor start players): it can be played on."""
+    data = {"game": "coal_baron", "players": NAMES3, "shifts": [{n: [] for n in NAMES3}]}
+    data = cb.deliver(data, 2, "Anna", Order(Transport.TRAIN, (BL,)))
+    data = cb.set_start_player(data, 2, "Ben")
+    assert data["start_players"] == [None, "Ben"]
+    with pytest.raises(RecordError):
+        cb.set_start_player(data, 2, "Cleo")  # another phone answered first
+    data = cb.close_shift(data, 2, {"Anna": 1, "Ben": 0, "Cleo": 0})
+    assert data["start_players"] == [None, "Ben", "Anna"]
+    assert cb.read(data).factory_workers == (None, {"Anna": 1, "Ben": 0, "Cleo": 0})
+
+
+def test_more_start_players_than_shifts_refused():
+    with pytest.raises(RecordError) as err:
+        cb.read(fresh() | {"start_players": ["Anna", "Ben", "Cleo", "Anna"]})
+    assert err.value.field == "start_players"
