@@ -154,7 +154,14 @@ def save(saved: Saved, edit: Callable[[Document], Document], label: dict[str, An
 
 def refusal(error: RecordError) -> str:
     """One line naming the field and the problem, in the player's language."""
-    return t("error.refused", field=error.field, problem=t(f"problem.{error.code}", **error.params))
+    return t("error.refused", field=field_name(error.field), problem=t(f"problem.{error.code}", **error.params))
+
+
+def field_name(path: str) -> str:
+    """A record field's dotted path in the player's language (`end.Anna.money` → `End › Anna › Money`);
+    player names and numbers stay as they are."""
+    words = i18n.catalog(st.session_state.get("lang", i18n.FALLBACK))
+    return " › ".join(words.get(f"field.{part}", part) for part in path.split("."))
 
 
 def undo_button(saved: Saved, key: str) -> None:

@@ -20,7 +20,7 @@ from schichtbuch import i18n, ui
 from scoring import coal_baron
 from scoring.coal_baron import ELEMENTS, END_FIELDS, SHIFTS, TIEBREAK_RULES, Transport
 from scoring.majorities import Place
-from scoring.records import PROBLEMS
+from scoring.records import PROBLEMS, RecordError
 from scoring.registry import GAMES, PALETTE, score
 from setup.coal_baron import COLOURS, PLAYER_COUNTS, checklist
 
@@ -387,3 +387,18 @@ def test_pure_module_uses_no_randomness_or_clock(path: Path):
         or n.attr in {"now", "today", "utcnow", "perf_counter", "monotonic"})]
     assert used == []
     assert imported_roots(tree) & {"secrets", "uuid", "datetime"} == set()
+
+
+def test_refused_fields_are_named_in_both_languages():
+    """Each word of a refused field's path has a `field.<word>` text, except player names, indices and
+    the unknown key a record named (it is shown as typed)."""
+    from test_coal_baron_scoring import NAMES3, REFUSED_RECORDS, complete
+
+    for name, change, _ in REFUSED_RECORDS:
+        data = complete()
+        change(data)
+        with pytest.raises(RecordError) as err:
+            coal_baron.score(data)
+        words = [w for w in err.value.field.split(".") if not w.isdigit() and w not in NAMES3 + ["Zoe", "pink"]]
+        for lang in ("de", "en"):
+            assert all(f"field.{w}" in i18n.catalog(lang) for w in words), (name, err.value.field, lang)
