@@ -6,8 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from schichtbuch import ui
-from scoring.__main__ import parse
-from scoring.records import RecordError
+from scoring.records import RecordError, parse
 from scoring.registry import game_of, score
 
 t = ui.page_start()

@@ -8,10 +8,8 @@ import argparse
 import json
 import sys
 
-from scoring.records import RecordError
+from scoring.records import MAX_BYTES, RecordError, parse
 from scoring.registry import score
-
-MAX_BYTES = 1_000_000
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,16 +34,6 @@ def load(path: str) -> object:
     except OSError as error:
         raise RecordError("file", "cannot_read", path=path, reason=error.strerror) from None
     return parse(data)
-
-
-def parse(data: bytes) -> object:
-    """Parse uploaded or read bytes as a record, refusing anything over 1 MB or not JSON."""
-    if len(data) > MAX_BYTES:
-        raise RecordError("file", "too_large")
-    try:
-        return json.loads(data)
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise RecordError("file", "not_json", reason=str(error) or "nested too deeply") from None
 
 
 if __name__ == "__main__":

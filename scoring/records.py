@@ -1,12 +1,15 @@
-"""Shared pieces of every game record (../rules/records.md): the refusal error, field readers,
-the standings every game's scorer returns, and competition ranking."""
+"""Shared pieces of every game record (../rules/records.md): reading a record file, the refusal error,
+field readers, the standings every game's scorer returns, and competition ranking."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+MAX_BYTES = 1_000_000
+"""The largest record file read or uploaded."""
 MAX_COUNT = 999
 """Input limit for counts no component bounds (money, cubes, tiles): a typo guard, not a rule."""
 
@@ -173,3 +176,13 @@ def player(value: Any, where: str, names: Sequence[str]) -> str:
     if value not in names:
         raise RecordError(where, "not_player", value=value)
     return str(value)
+
+
+def parse(data: bytes) -> object:
+    """Parse uploaded or read bytes as a record, refusing anything over 1 MB or not JSON."""
+    if len(data) > MAX_BYTES:
+        raise RecordError("file", "too_large")
+    try:
+        return json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        raise RecordError("file", "not_json", reason=str(error) or "nested too deeply") from None
