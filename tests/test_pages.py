@@ -461,13 +461,18 @@ def test_shift_card_for_other_player_and_transport(store_path: Path):
     assert doc["current_shift"] == {"Anna": [], "Ben": [train[3].to_dict()]}
 
 
-def test_shift_remove_order(store_path: Path):
+def three_trucks_for_anna(store_path: Path) -> tuple[str, AppTest, tuple[cb.Order, ...]]:
+    """A 2-player game in which Anna delivered three truck orders, open on the shift page."""
     doc = created(["Anna", "Ben"])
     trucks = cb.cards(Transport.TRUCK)[:3]
     for order in trucks:
         doc = cb.deliver(doc, 1, "Anna", order)
     game_id = put(store_path, doc)
-    at = app(SHIFT_PAGE, "en", game_id)
+    return game_id, app(SHIFT_PAGE, "en", game_id), trucks
+
+
+def test_shift_remove_order(store_path: Path):
+    game_id, at, trucks = three_trucks_for_anna(store_path)
     remove_buttons(at, "Anna", ["Anna", "Ben"])[1].click().run()
     assert not at.exception, failure(at)
     assert stored(store_path, game_id)["current_shift"]["Anna"] == [trucks[0].to_dict(), trucks[2].to_dict()]
@@ -502,12 +507,7 @@ def test_undo_after_another_phone_changed_the_game(store_path: Path):
 
 
 def test_remove_after_another_phone_removed_an_order(store_path: Path):
-    doc = created(["Anna", "Ben"])
-    trucks = cb.cards(Transport.TRUCK)[:3]
-    for order in trucks:
-        doc = cb.deliver(doc, 1, "Anna", order)
-    game_id = put(store_path, doc)
-    at = app(SHIFT_PAGE, "en", game_id)
+    game_id, at, trucks = three_trucks_for_anna(store_path)
     SQLiteStore(str(store_path)).change(game_id, lambda d: cb.remove_order(d, 1, "Anna", 0), {"key": "change.remove"})
     remove_buttons(at, "Anna", ["Anna", "Ben"])[1].click().run()  # the phone shows trucks[1] there
     assert not at.exception, failure(at)
