@@ -7,8 +7,9 @@ reviews agree with; the order of the steps and the opening draft from the rules 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+
+from setup import Step
 
 COLOURS = ("yellow", "brown", "grey", "black")
 """Coal colours and mine levels, top to bottom."""
@@ -39,15 +40,6 @@ PLAYER_COUNTS = {
 }
 DRAFT_HAND = 3
 """Orders each player drafts before the game; 3 × players + 1 cards are revealed for it."""
-
-
-@dataclass(frozen=True)
-class Step:
-    """One tick-box of the setup checklist: `key` names a catalog text, `params` fill it."""
-
-    id: str
-    key: str
-    params: dict[str, Any] = field(default_factory=dict)
 
 
 def checklist(players: Sequence[str], start_player: str) -> tuple[Step, ...]:
