@@ -40,10 +40,11 @@ def close_early_shift(record: Record, shift: int) -> None:
 
 
 @st.fragment
-def empty_carts(drafts: dict) -> None:
-    """Shift III: each player enters the empty minecarts per level of their own pit."""
+def empty_carts(entered: dict) -> None:
+    """Shift III: each player enters (or, once it is scored, corrects) the empty minecarts per level of
+    their own pit."""
     st.write(t("coal_baron.scoring.carts"))
-    ui.player_entry(saved, "carts", drafts, {c: f"{ui.coal([c])} {t(f'element.minecart.{c}')}" for c in COLOURS},
+    ui.player_entry(saved, "carts", entered, {c: f"{ui.coal([c])} {t(f'element.minecart.{c}')}" for c in COLOURS},
                     coal_baron.set_carts)
 
 
@@ -75,6 +76,9 @@ for number in range(len(record.shifts), 0, -1):
         if number < SHIFTS:
             st.write(t("coal_baron.scoring.started", player=md(record.start_player(number + 1) or t("coal_baron.unknown_player"))))
         element_tables(coal_baron.shift_scoring(record, number))
+if shift > SHIFTS:
+    with st.expander(t("coal_baron.scoring.correct_carts")):
+        empty_carts(saved.doc["empty_carts"])
 ui.undo_button(saved, "scoring_undo")
 if shift > SHIFTS:
     st.page_link(ui.page_path("coal_baron", "end"), label=t("page.coal_baron_end"), icon="🏁", query_params=ui.params())

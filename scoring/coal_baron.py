@@ -336,11 +336,14 @@ def close_shift(
 
 def set_carts(data: Mapping[str, Any], who: str, levels: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
     """Enter one player's empty minecarts per level while shift III is played. They wait in `carts_draft`
-    and become `empty_carts` when shift III is scored; `seen` guards against a stale phone as in `set_end`."""
-    if len(data.get("shifts", [])) != SHIFTS - 1:
+    and become `empty_carts` when shift III is scored; after that, this corrects `empty_carts` (and so
+    shift III's minecart majorities). `seen` guards against a stale phone as in `set_end`."""
+    scored = len(data.get("shifts", []))
+    if scored < SHIFTS - 1:
         raise RecordError("empty_carts", "carts_too_early")
     new = copy.deepcopy(dict(data))
-    _enter(new.setdefault("carts_draft", {}), "empty_carts", who, levels, seen, new["players"])
+    carts = new["empty_carts"] if scored == SHIFTS else new.setdefault("carts_draft", {})
+    _enter(carts, "empty_carts", who, levels, seen, new["players"])
     read(new)
     return new
 

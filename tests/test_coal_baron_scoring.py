@@ -657,3 +657,15 @@ def test_more_start_players_than_shifts_refused():
     with pytest.raises(RecordError) as err:
         cb.read(fresh() | {"start_players": ["Anna", "Ben", "Cleo", "Anna"]})
     assert err.value.field == "start_players"
+
+
+def test_minecarts_can_be_corrected_after_shift_three():
+    """Once shift III is scored, a player's empty minecarts can still be corrected (guarded like any
+    entry): Cleo's corrected 3 yellow carts make her 1st on yellow minecarts."""
+    data = played(3)
+    zero = dict.fromkeys((Y, BR, G, BL), 0)
+    data = cb.set_carts(data, "Cleo", {**zero, Y: 3}, zero)
+    yellow = next(e for e in cb.shift_scoring(cb.read(data), 3) if e.element == cb.ELEMENTS[8])
+    assert yellow.placings["Cleo"].points == 10
+    with pytest.raises(RecordError):
+        cb.set_carts(data, "Cleo", zero, zero)  # a phone that still shows the old counts
