@@ -17,7 +17,7 @@ if start is None:
 ticked = set(doc.get("setup_ticks", []))
 steps = checklist(record.players, start)
 
-st.subheader(t("coal_baron.setup.title", players=len(doc["players"])))
+st.subheader(t("coal_baron.setup.title", players=len(record.players)))
 st.write(t("coal_baron.setup.start_player", player=md(start)))
 done = len(ticked & {s.id for s in steps})
 st.progress(done / len(steps), text=t("coal_baron.setup.done", done=done, total=len(steps)))

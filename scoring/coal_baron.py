@@ -20,8 +20,7 @@ from typing import Any
 
 from scoring.majorities import Placing, majorities
 from scoring.records import (
-    Line, RecordError, Result, Standing, count, deciding_rule, mapping, per_player, player, players,
-    rank, sequence,
+    Line, RecordError, Result, count, mapping, per_player, player, players, sequence, standings,
 )
 from setup.coal_baron import COLOURS, PLAYER_COUNTS
 
@@ -207,14 +206,9 @@ def score(data: Mapping[str, Any]) -> Result:
     if record.end is not None:
         for p, items in record.end.items():
             lines[p] += _end_lines(items)
-    breakdowns = {p: {c: sum(ln.points for ln in lines[p] if ln.category == c) for c in CATEGORIES} for p in lines}
-    keys = {p: (sum(b.values()), _money_left(record, p)) for p, b in breakdowns.items()}
-    ranks, decided = rank(keys), deciding_rule(keys, TIEBREAK_RULES)
-    standings = sorted(
-        (Standing(p, breakdowns[p], tuple(lines[p]), ranks[p], keys[p][1], decided[p]) for p in record.players),
-        key=lambda s: (s.rank, record.players.index(s.player)),
-    )
-    return Result("coal_baron", record.is_over, tuple(standings), _progress(record, scored))
+    money_left = {p: _money_left(record, p) for p in record.players}
+    ranked = standings(record.players, lines, CATEGORIES, money_left, TIEBREAK_RULES)
+    return Result("coal_baron", record.is_over, ranked, _progress(record, scored))
 
 
 @dataclass(frozen=True)
@@ -341,7 +335,7 @@ def set_carts(data: Mapping[str, Any], who: str, levels: Mapping[str, int], seen
     scored = len(data.get("shifts", []))
     if scored < SHIFTS - 1:
         raise RecordError("empty_carts", "carts_too_early")
-    new = copy.deepcopy(dict(data))
+    new = _editable(data)
     carts = new["empty_carts"] if scored == SHIFTS else new.setdefault("carts_draft", {})
     _enter(carts, "empty_carts", who, levels, seen, new["players"])
     read(new)
@@ -354,10 +348,9 @@ def set_end(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: M
     changed this player's items since, the entry is refused rather than overwriting theirs."""
     if len(data.get("shifts", [])) < SHIFTS:
         raise RecordError("end", "end_too_early")
-    new = copy.deepcopy(dict(data))
-    entries = new.pop("end", None) or {}
-    entries = entries or new.pop("end_draft", {})
-    new.pop("end_draft", None)
+    new = _editable(data)
+    end, draft = new.pop("end", None), new.pop("end_draft", {})
+    entries = end or draft
     _enter(entries, "end", who, items, seen, new["players"])
     new["end" if len(entries) == len(new["players"]) else "end_draft"] = entries
     read(new)
@@ -391,7 +384,7 @@ def _slots(values: list[Any], length: int) -> list[Any]:
 
 def tick(data: Mapping[str, Any], step: str, done: bool) -> dict[str, Any]:
     """Tick or untick one setup step; ticks of other phones are kept."""
-    new = copy.deepcopy(dict(data))
+    new = _editable(data)
     ticks = [s for s in new.get("setup_ticks", []) if s != step]
     new["setup_ticks"] = ticks + [step] if done else ticks
     return new

@@ -111,6 +111,23 @@ class Result:
         }
 
 
+def standings(
+    players: Sequence[str], lines: Mapping[str, Sequence[Line]], categories: Sequence[str],
+    tiebreak: Mapping[str, Any] | None = None, rule_keys: Sequence[str] = (),
+) -> tuple[Standing, ...]:
+    """Each player's points per category summed from their lines, ranked by total and then by the
+    game's tie-breaker (`tiebreak`, highest first; `rule_keys` names it); best first, seating order
+    among equals."""
+    breakdowns = {p: {c: sum(ln.points for ln in lines[p] if ln.category == c) for c in categories} for p in players}
+    keys = {p: (sum(breakdowns[p].values()), *(() if tiebreak is None else (tiebreak[p],))) for p in players}
+    ranks, decided = rank(keys), deciding_rule(keys, rule_keys)
+    return tuple(sorted(
+        (Standing(p, breakdowns[p], tuple(lines[p]), ranks[p], None if tiebreak is None else tiebreak[p], decided[p])
+         for p in players),
+        key=lambda s: (s.rank, players.index(s.player)),
+    ))
+
+
 def rank(keys: Mapping[str, tuple[Any, ...]]) -> dict[str, int]:
     """Competition ranking (1, 1, 3) by each player's key, compared as a tuple, highest first."""
     ordered = sorted(keys.values(), reverse=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scoring.records import Line, RecordError, Result, Standing, count, mapping, per_player, player, players, rank, sequence
+from scoring.records import Line, RecordError, Result, count, mapping, per_player, player, players, sequence, standings
 
 ROUNDS = 5
 FIRST_TO_FINISH_VP = 8
@@ -82,11 +82,8 @@ def score(data: Mapping[str, Any]) -> Result:
     if record.end is not None:
         for p in record.players:
             lines[p] += _final_lines(record.end, p)
-    breakdowns = {p: {c: sum(ln.points for ln in lines[p] if ln.category == c) for c in CATEGORIES} for p in lines}
-    ranks = rank({p: (sum(b.values()),) for p, b in breakdowns.items()})
-    standings = sorted((Standing(p, breakdowns[p], tuple(lines[p]), ranks[p]) for p in record.players),
-                       key=lambda s: (s.rank, record.players.index(s.player)))
-    return Result("schichtwechsel", record.end is not None, tuple(standings), _progress(record))
+    return Result("schichtwechsel", record.end is not None, standings(record.players, lines, CATEGORIES),
+                  _progress(record))
 
 
 def race(finish: Sequence[str]) -> dict[str, int]:
