@@ -3,23 +3,12 @@ game open and with a Coal Baron game at several stages; bad game links; starting
 player names shown literally; logging, removing and undoing orders; ticking the setup, scoring shifts,
 entering the end items; the record page's downloads and import; and phones acting on a stale screen.
 
-Harness notes (Streamlit 1.67):
-- `AppTest.run()` resets `PagesManager.uses_pages_directory` before every run, and because the app keeps
-  its page files in a folder named `pages/` next to `app.py`, Streamlit then runs a requested page the
-  legacy "pages directory" way: the page file alone, without `app.py` (no `ui.init`, no header). A real
-  server does the same until `st.navigation` has run once in the process (see
-  `test_deep_link_as_first_request_after_server_start`). The `navigation_v2` fixture puts AppTest in the
-  steady state of a running server (the flag False, as `st.navigation` leaves it), so every run goes
-  through `app.py` as in production.
-- Each new AppTest scans every installed package for Streamlit v2 components (most of a page's run time
-  here); `navigation_v2` also memoises that scan, so the same components are registered, found once.
-"""
+The harness (fixtures, opening a page) is in apptest.py."""
 
 from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
@@ -27,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import streamlit as st
-from streamlit.components.v2 import manifest_scanner
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
-from streamlit.testing.v1.util import patch_config_options
 
+from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, put, stored, texts, tr
+from conftest import ORIGINAL_PAGES_MANAGER_INIT
 from schichtbuch import i18n, ui
 from schichtbuch.ui import md, page_path
 from schichtbuch.store import SQLiteStore
@@ -41,110 +29,18 @@ from scoring.coal_baron import END_FIELDS, SHIFTS, Transport
 from scoring.registry import GAMES, PALETTE
 from setup.coal_baron import COLOURS, checklist
 
-ROOT = Path(__file__).resolve().parent.parent
-APP = ROOT / "app.py"
 LANGS = i18n.LANGUAGES
 PAGES = [ui.page_path(None, p) for p in ui.GENERAL_PAGES] + [
     ui.page_path(g.id, p) for g in GAMES.values() for p in g.pages
 ]
 GAME_PAGES = [ui.page_path(g.id, p) for g in GAMES.values() for p in g.pages]
-HOME = ui.page_path(None, "home")
 SHIFT_PAGE = ui.page_path("coal_baron", "shift")
 SETUP_PAGE = ui.page_path("coal_baron", "setup")
 SCORING_PAGE = ui.page_path("coal_baron", "scoring")
 END_PAGE = ui.page_path("coal_baron", "end")
 RECORD_PAGE = ui.page_path(None, "record")
 EXAMPLE_GAMES = sorted((ROOT / "tests" / "games").glob("*.json"))
-_ORIGINAL_PAGES_MANAGER_INIT = PagesManager.__init__
-_SCAN_COMPONENTS = manifest_scanner.scan_component_manifests
-_scanned: dict[Any, Any] = {}
-
-
-# --- fixtures and helpers ------------------------------------------------------------------------------
-
-@pytest.fixture(autouse=True)
-def store_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """A fresh store file per test, and no store object cached from another test."""
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv(ui.STORE_PATH, str(path))
-    monkeypatch.delenv(ui.BASE_URL, raising=False)
-    monkeypatch.delenv(ui.DEFAULT_LANG, raising=False)
-    monkeypatch.chdir(ROOT)
-    st.cache_resource.clear()
-    yield path
-    st.cache_resource.clear()
-
-
-@pytest.fixture(autouse=True)
-def navigation_v2(monkeypatch: pytest.MonkeyPatch):
-    """Run every page through `app.py`'s `st.navigation`, as a server does once it has run (see above)."""
-
-    def init(self: PagesManager, *args: Any, **kwargs: Any) -> None:
-        _ORIGINAL_PAGES_MANAGER_INIT(self, *args, **kwargs)
-        PagesManager.uses_pages_directory = False
-
-    monkeypatch.setattr(PagesManager, "__init__", init)
-
-    def scan(*args: Any, **kwargs: Any) -> Any:
-        key = (args, tuple(sorted(kwargs.items())))
-        if key not in _scanned:
-            _scanned[key] = _SCAN_COMPONENTS(*args, **kwargs)
-        return list(_scanned[key])
-
-    monkeypatch.setattr(manifest_scanner, "scan_component_manifests", scan)
-
-
-@pytest.fixture(autouse=True)
-def error_details():
-    """Show the app's exceptions in full (.streamlit/config.toml redacts them for players)."""
-    with patch_config_options({"client.showErrorDetails": "full"}):
-        yield
-
-
-def app(page: str = HOME, lang: str | None = "en", game: str | None = None) -> AppTest:
-    """Open `page` as a phone following a link with `?game=…&lang=…` would."""
-    at = AppTest.from_file(str(APP), default_timeout=30)
-    if lang is not None:
-        at.query_params["lang"] = lang
-    if game is not None:
-        at.query_params["game"] = game
-    at.switch_page(page)
-    return at.run()
-
-
-def put(path: Path, doc: dict[str, Any]) -> str:
-    """Store a game as the home page would and return its id."""
-    return SQLiteStore(str(path)).create(doc, {"key": "change.start"}).id
-
-
-def stored(path: Path, game_id: str) -> dict[str, Any]:
-    return SQLiteStore(str(path)).load(game_id).doc
-
-
-def game_count(path: Path) -> int:
-    if not path.exists():
-        return 0
-    with sqlite3.connect(path) as db:
-        return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
-
-
-def texts(at: AppTest) -> list[str]:
-    """Everything the page shows as Markdown: markdown, captions, alerts, expander and widget labels."""
-    found = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    found += [a.value for kind in (at.error, at.warning, at.info, at.success) for a in kind]
-    found += [e.label for e in at.expander]
-    found += [w.label for kind in (at.button, at.checkbox, at.number_input, at.selectbox) for w in kind]
-    found += [o for g in at.button_group for o in g.options]
-    found += [p.value for p in at.page_link]
-    return found
-
-
-def tr(lang: str, key: str, **params: Any) -> str:
-    return i18n.translate(lang, key, **params)
-
-
-def failure(at: AppTest) -> str:
-    return "\n".join(f"{e.message}\n" + "\n".join(e.stack_trace) for e in at.exception)
+pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
 
 
 # --- game documents at several stages, built with the scorer's own changes ----------------------------
@@ -676,7 +572,7 @@ def test_record_import_refuses_bad_records(content: bytes, code: str, store_path
 # --- a real server's first request (suspected bug) -------------------------------------------------------
 
 def test_deep_link_as_first_request_after_server_start(store_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(PagesManager, "__init__", _ORIGINAL_PAGES_MANAGER_INIT)  # a fresh server process
+    monkeypatch.setattr(PagesManager, "__init__", ORIGINAL_PAGES_MANAGER_INIT)  # a fresh server process
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = AppTest.from_file(str(APP), default_timeout=5)
     at.query_params["game"] = game_id

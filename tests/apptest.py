@@ -1,0 +1,77 @@
+"""AppTest harness shared by the page tests: a fresh store per test, every run through `app.py`, full
+error details (the fixtures in conftest.py), and helpers to open a page as a phone following a link would.
+
+Harness notes (Streamlit 1.67):
+- `AppTest.run()` resets `PagesManager.uses_pages_directory` before every run, and because the app keeps
+  its page files in a folder named `pages/` next to `app.py`, Streamlit then runs a requested page the
+  legacy "pages directory" way: the page file alone, without `app.py` (no `ui.init`, no header). A real
+  server does the same until `st.navigation` has run once in the process (see
+  `test_deep_link_as_first_request_after_server_start`). The `navigation_v2` fixture puts AppTest in the
+  steady state of a running server (the flag False, as `st.navigation` leaves it), so every run goes
+  through `app.py` as in production.
+- Each new AppTest scans every installed package for Streamlit v2 components (most of a page's run time
+  here); `navigation_v2` also memoises that scan, so the same components are registered, found once.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from schichtbuch import i18n, ui
+from schichtbuch.store import SQLiteStore
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = ROOT / "app.py"
+HOME = ui.page_path(None, "home")
+PAGE_FIXTURES = ("store_path", "navigation_v2", "error_details")
+"""The fixtures of conftest.py every page test uses: `pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)`."""
+
+
+def app(page: str = HOME, lang: str | None = "en", game: str | None = None) -> AppTest:
+    """Open `page` as a phone following a link with `?game=…&lang=…` would."""
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    if lang is not None:
+        at.query_params["lang"] = lang
+    if game is not None:
+        at.query_params["game"] = game
+    at.switch_page(page)
+    return at.run()
+
+
+def put(path: Path, doc: dict[str, Any]) -> str:
+    """Store a game as the home page would and return its id."""
+    return SQLiteStore(str(path)).create(doc, {"key": "change.start"}).id
+
+
+def stored(path: Path, game_id: str) -> dict[str, Any]:
+    return SQLiteStore(str(path)).load(game_id).doc
+
+
+def game_count(path: Path) -> int:
+    if not path.exists():
+        return 0
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+
+def texts(at: AppTest) -> list[str]:
+    """Everything the page shows as Markdown: markdown, captions, alerts, expander and widget labels."""
+    found = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    found += [a.value for kind in (at.error, at.warning, at.info, at.success) for a in kind]
+    found += [e.label for e in at.expander]
+    found += [w.label for kind in (at.button, at.checkbox, at.number_input, at.selectbox) for w in kind]
+    found += [o for g in at.button_group for o in g.options]
+    found += [p.value for p in at.page_link]
+    return found
+
+
+def tr(lang: str, key: str, **params: Any) -> str:
+    return i18n.translate(lang, key, **params)
+
+
+def failure(at: AppTest) -> str:
+    return "\n".join(f"{e.message}\n" + "\n".join(e.stack_trace) for e in at.exception)

@@ -1,0 +1,59 @@
+"""Fixtures of the AppTest page tests (see apptest.py): a fresh store per test, every run through
+`app.py` as on a running server, and full error details."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import streamlit as st
+from streamlit.components.v2 import manifest_scanner
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.testing.v1.util import patch_config_options
+
+from apptest import ROOT
+from schichtbuch import ui
+
+ORIGINAL_PAGES_MANAGER_INIT = PagesManager.__init__
+_SCAN_COMPONENTS = manifest_scanner.scan_component_manifests
+_scanned: dict[Any, Any] = {}
+
+
+@pytest.fixture
+def store_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A fresh store file per test, and no store object cached from another test."""
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(ui.STORE_PATH, str(path))
+    monkeypatch.delenv(ui.BASE_URL, raising=False)
+    monkeypatch.delenv(ui.DEFAULT_LANG, raising=False)
+    monkeypatch.chdir(ROOT)
+    st.cache_resource.clear()
+    yield path
+    st.cache_resource.clear()
+
+
+@pytest.fixture
+def navigation_v2(monkeypatch: pytest.MonkeyPatch):
+    """Run every page through `app.py`'s `st.navigation`, as a server does once it has run (see apptest.py)."""
+
+    def init(self: PagesManager, *args: Any, **kwargs: Any) -> None:
+        ORIGINAL_PAGES_MANAGER_INIT(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    monkeypatch.setattr(PagesManager, "__init__", init)
+
+    def scan(*args: Any, **kwargs: Any) -> Any:
+        key = (args, tuple(sorted(kwargs.items())))
+        if key not in _scanned:
+            _scanned[key] = _SCAN_COMPONENTS(*args, **kwargs)
+        return list(_scanned[key])
+
+    monkeypatch.setattr(manifest_scanner, "scan_component_manifests", scan)
+
+
+@pytest.fixture
+def error_details():
+    """Show the app's exceptions in full (.streamlit/config.toml redacts them for players)."""
+    with patch_config_options({"client.showErrorDetails": "full"}):
+        yield
