@@ -20,7 +20,8 @@ from typing import Any
 
 from scoring.majorities import Placing, majorities
 from scoring.records import (
-    Line, RecordError, Result, count, mapping, per_player, player, players, sequence, standings,
+    Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks,
+    standings,
 )
 from setup.coal_baron import COLOURS, PLAYER_COUNTS
 
@@ -177,8 +178,7 @@ def read(record: Mapping[str, Any]) -> Record:
               for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items()}
     if len(sequence(record.get("start_players", []), "start_players")) > SHIFTS:
         raise RecordError("start_players", "too_many_shifts", count=len(record["start_players"]), limit=SHIFTS)
-    if not all(isinstance(step, str) for step in sequence(record.get("setup_ticks", []), "setup_ticks")):
-        raise RecordError("setup_ticks", "not_list")
+    setup_ticks(record)
     workers = PLAYER_COUNTS[len(names)].workers
     return Record(
         players=names,
@@ -337,7 +337,7 @@ def set_carts(data: Mapping[str, Any], who: str, levels: Mapping[str, int], seen
         raise RecordError("empty_carts", "carts_too_early")
     new = _editable(data)
     carts = new["empty_carts"] if scored == SHIFTS else new.setdefault("carts_draft", {})
-    _enter(carts, "empty_carts", who, levels, seen, new["players"])
+    enter(carts, "empty_carts", who, levels, seen, new["players"])
     read(new)
     return new
 
@@ -351,18 +351,10 @@ def set_end(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: M
     new = _editable(data)
     end, draft = new.pop("end", None), new.pop("end_draft", {})
     entries = end or draft
-    _enter(entries, "end", who, items, seen, new["players"])
+    enter(entries, "end", who, items, seen, new["players"])
     new["end" if len(entries) == len(new["players"]) else "end_draft"] = entries
     read(new)
     return new
-
-
-def _enter(entries: dict[str, Any], field: str, who: str, items: Mapping[str, int],
-           seen: Mapping[str, int] | None, names: Sequence[str]) -> None:
-    name = player(who, "player", names)
-    if entries.get(name) != (dict(seen) if seen is not None else None):
-        raise RecordError(f"{field}.{name}", "changed_elsewhere")
-    entries[name] = dict(items)
 
 
 def set_start_player(data: Mapping[str, Any], shift: int, who: str) -> dict[str, Any]:
@@ -380,14 +372,6 @@ def set_start_player(data: Mapping[str, Any], shift: int, who: str) -> dict[str,
 def _slots(values: list[Any], length: int) -> list[Any]:
     """`values` cut or padded with None to `length`: one slot per shift."""
     return (values + [None] * length)[:length]
-
-
-def tick(data: Mapping[str, Any], step: str, done: bool) -> dict[str, Any]:
-    """Tick or untick one setup step; ticks of other phones are kept."""
-    new = _editable(data)
-    ticks = [s for s in new.get("setup_ticks", []) if s != step]
-    new["setup_ticks"] = ticks + [step] if done else ticks
-    return new
 
 
 def _orders_of(record: dict[str, Any], shift: int, who: str) -> list[dict[str, Any]]:

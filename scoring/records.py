@@ -3,6 +3,7 @@ field readers, the standings every game's scorer returns, and competition rankin
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,9 @@ PROBLEMS = {
     "too_many_rounds": "{count} rounds; the game has {limit}",
     "unknown_track": "unknown track {value!r}",
     "listed_twice": "a player is listed twice",
+    "round_entered": "round {round} was already entered on another phone",
+    "round_not_reached": "round {round} has not been reached",
+    "items_too_early": "are entered after round {rounds}",
     "cannot_read": "cannot read {path}: {reason}",
     "too_large": "is larger than 1 MB",
     "not_json": "is not valid JSON ({reason})",
@@ -196,6 +200,34 @@ def player(value: Any, where: str, names: Sequence[str]) -> str:
     if value not in names:
         raise RecordError(where, "not_player", value=value)
     return str(value)
+
+
+def enter(entries: dict[str, Any], field: str, who: str, values: Mapping[str, int],
+          seen: Mapping[str, int] | None, names: Sequence[str]) -> None:
+    """Put one player's counts into `entries` (a change's copy). `seen` is what the phone showed
+    before: if another phone has changed this player's counts since, the entry is refused rather than
+    overwriting theirs."""
+    name = player(who, "player", names)
+    if entries.get(name) != (dict(seen) if seen is not None else None):
+        raise RecordError(f"{field}.{name}", "changed_elsewhere")
+    entries[name] = dict(values)
+
+
+def setup_ticks(record: Mapping[str, Any]) -> tuple[str, ...]:
+    """The setup steps ticked so far (an app field every game's record may carry)."""
+    ticks = sequence(record.get("setup_ticks", []), "setup_ticks")
+    if not all(isinstance(step, str) for step in ticks):
+        raise RecordError("setup_ticks", "not_list")
+    return tuple(ticks)
+
+
+def tick(data: Mapping[str, Any], step: str, done: bool) -> dict[str, Any]:
+    """Tick or untick one setup step (the app field `setup_ticks`, the same for every game); ticks of
+    other phones are kept."""
+    new = copy.deepcopy(dict(data))
+    ticks = [s for s in new.get("setup_ticks", []) if s != step]
+    new["setup_ticks"] = ticks + [step] if done else ticks
+    return new
 
 
 def parse(data: bytes) -> object:

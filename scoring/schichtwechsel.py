@@ -4,17 +4,24 @@ and final scoring.
 Follows ../rules/schichtwechsel.md; the rules come from the German rules summary
 ../seeds/000_e7e74b63b3be7c62.txt [seed]. The round cards and what each rewards are UNVERIFIED: the table
 records each card's name and the VP it gave. No source gives a tie-breaker: equal totals share a place.
-Not yet in the game registry: its pages come with the rest of its issue.
+
+A record is the JSON of ../rules/records.md, plus the app's optional fields `colours`, `setup_ticks`,
+`start_player` (who holds the start-player marker now), `finish` (the arrivals at the end fields so far,
+entered as they happen) and `end_items` (the end items of the players who have entered theirs). The end
+section is built from those once every player has entered their items.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+import copy
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scoring.records import Line, RecordError, Result, count, mapping, per_player, player, players, sequence, standings
+from scoring.records import (
+    Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks, standings,
+)
 
 ROUNDS = 5
 FIRST_TO_FINISH_VP = 8
@@ -29,6 +36,10 @@ class Track(StrEnum):
     RAIL = "rail"
     ROAD = "road"
     CANAL = "canal"
+
+
+RACES = ("miner", *(t.value for t in Track))
+"""The end fields scored by order of arrival: the day shift's and each track's [seed]."""
 
 
 PLAYER_ITEMS = ("track_points", "houses", "coke", "vp_chips", "tools")
@@ -50,17 +61,24 @@ class Round:
 class End:
     """What the final scoring needs: the finish orders, the start-player marker and each player's items."""
 
-    miner_finish: tuple[str, ...]
-    track_finish: Mapping[Track, tuple[str, ...]]
+    finish: Mapping[str, tuple[str, ...]]
+    """Per end field (`RACES`), the players in the order they got there."""
     start_player: str
     items: Mapping[str, Mapping[str, int]]
 
 
 @dataclass(frozen=True)
 class Record:
+    """A game as entered. `start_player`, `finish` and `items` are the end section's values where it
+    is present, otherwise the app's fields for a game in progress (the current holder of the marker,
+    the arrivals so far, the end items entered so far)."""
+
     players: tuple[str, ...]
     rounds: tuple[Round, ...]
     end: End | None
+    start_player: str | None
+    finish: Mapping[str, tuple[str, ...]]
+    items: Mapping[str, Mapping[str, int]]
 
 
 def read(record: Mapping[str, Any]) -> Record:
@@ -69,19 +87,37 @@ def read(record: Mapping[str, Any]) -> Record:
     rounds = tuple(_round(r, f"rounds.{i}", names) for i, r in enumerate(sequence(record.get("rounds", []), "rounds")))
     if len(rounds) > ROUNDS:
         raise RecordError("rounds", "too_many_rounds", count=len(rounds), limit=ROUNDS)
-    end = record.get("end")
-    return Record(names, rounds, None if end is None else _end(end, names))
+    setup_ticks(record)
+    if record.get("end") is not None:
+        end = _end(record["end"], names)
+        return Record(names, rounds, end, end.start_player, end.finish, end.items)
+    holder = record.get("start_player")
+    finish = mapping(record.get("finish", {}), "finish")
+    for race in finish:
+        if race not in RACES:
+            raise RecordError(f"finish.{race}", "unknown_track", value=race)
+    return Record(
+        names, rounds, None,
+        None if holder is None else player(holder, "start_player", names),
+        {r: _finish(finish.get(r, []), f"finish.{r}", names) for r in RACES},
+        {player(p, "end_items", names): _items(v, f"end_items.{p}")
+         for p, v in mapping(record.get("end_items", {}), "end_items").items()},
+    )
 
 
 def score(data: Mapping[str, Any]) -> Result:
-    """Standings of a (possibly partial) record: round-card VP as entered, then the final scoring once
-    the game is over. No tie-breaker is known: equal totals share a place (UNVERIFIED)."""
+    """Standings of a (possibly partial) record: round-card VP as entered and the end fields reached so
+    far, then the rest of the final scoring once the game is over. No tie-breaker is known: equal totals
+    share a place (UNVERIFIED)."""
     record = read(data)
+    races = {r: race(record.finish[r]) for r in RACES}
     lines = {p: [Line("rounds", "schichtwechsel.line.round", r.points[p], {"round": i + 1, "card": r.card})
-                 for i, r in enumerate(record.rounds)] for p in record.players}
+                 for i, r in enumerate(record.rounds)]
+             + [Line(r, f"schichtwechsel.line.{r}", points[p], {}) for r, points in races.items() if p in points]
+             for p in record.players}
     if record.end is not None:
         for p in record.players:
-            lines[p] += _final_lines(record.end, p)
+            lines[p] += _final_lines(record, p)
     return Result("schichtwechsel", record.end is not None, standings(record.players, lines, CATEGORIES),
                   _progress(record))
 
@@ -91,13 +127,12 @@ def race(finish: Sequence[str]) -> dict[str, int]:
     return {p: FIRST_TO_FINISH_VP if i == 0 else LATER_FINISHER_VP for i, p in enumerate(finish)}
 
 
-def _final_lines(end: End, who: str) -> list[Line]:
-    races = {"miner": race(end.miner_finish)} | {t.value: race(end.track_finish[t]) for t in Track}
-    items = end.items[who]
+def _final_lines(record: Record, who: str) -> list[Line]:
+    """The end items, the start-player marker and the tools of one player [seed]."""
+    items = record.items[who]
     return [
-        *(Line(c, f"schichtwechsel.line.{c}", points[who], {}) for c, points in races.items() if who in points),
         *(Line(i, f"schichtwechsel.line.{i}", items[i], {}) for i in ("track_points", "houses", "coke", "vp_chips")),
-        Line("start_player", "schichtwechsel.line.start_player", START_PLAYER_VP if end.start_player == who else 0, {}),
+        Line("start_player", "schichtwechsel.line.start_player", START_PLAYER_VP if record.start_player == who else 0, {}),
         Line("tools", "schichtwechsel.line.tools", TOOL_VP * items["tools"], {"tools": items["tools"]}),
     ]
 
@@ -123,12 +158,15 @@ def _end(value: Any, names: Sequence[str]) -> End:
         if key not in set(Track):
             raise RecordError(f"end.track_finish.{key}", "unknown_track", value=key)
     return End(
-        miner_finish=_finish(end.get("miner_finish"), "end.miner_finish", names),
-        track_finish={t: _finish(tracks.get(t.value, []), f"end.track_finish.{t.value}", names) for t in Track},
+        finish={"miner": _finish(end.get("miner_finish"), "end.miner_finish", names)}
+        | {t.value: _finish(tracks.get(t.value, []), f"end.track_finish.{t.value}", names) for t in Track},
         start_player=player(end.get("start_player"), "end.start_player", names),
-        items=per_player(end.get("players"), "end.players", names,
-                         lambda v, at: {i: count(mapping(v, at).get(i, 0), f"{at}.{i}") for i in PLAYER_ITEMS}),
+        items=per_player(end.get("players"), "end.players", names, _items),
     )
+
+
+def _items(value: Any, where: str) -> dict[str, int]:
+    return {i: count(mapping(value, where).get(i, 0), f"{where}.{i}") for i in PLAYER_ITEMS}
 
 
 def _finish(value: Any, where: str, names: Sequence[str]) -> tuple[str, ...]:
@@ -137,3 +175,111 @@ def _finish(value: Any, where: str, names: Sequence[str]) -> tuple[str, ...]:
     if len(set(order)) != len(order):
         raise RecordError(where, "listed_twice")
     return order
+
+
+def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str) -> dict[str, Any]:
+    """The record of a game about to start."""
+    record = {"game": "schichtwechsel", "players": list(names), "colours": dict(colours),
+              "start_player": start_player, "rounds": []}
+    read(record)
+    return record
+
+
+def status(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The stage for the header: the round being played, or the final scoring."""
+    played = len(data.get("rounds", []))
+    if played >= ROUNDS:
+        return "schichtwechsel.status.end", {}
+    return "schichtwechsel.status.round", {"round": played + 1, "rounds": ROUNDS}
+
+
+# Changes the table makes. Each takes the stored record and what the phone showed, and returns a new
+# record or raises RecordError: a stale phone is refused instead of overwriting.
+
+def add_round(data: Mapping[str, Any], number: int, card: str, points: Mapping[str, int]) -> dict[str, Any]:
+    """Enter round `number`'s card and the VP each player got from it; a round another phone has
+    entered meanwhile is refused, and so is a sixth round."""
+    new = _editable(data)
+    if number != len(new["rounds"]) + 1:
+        raise RecordError(f"rounds.{number - 1}", "round_entered" if number <= len(new["rounds"]) else "round_not_reached",
+                          round=number)
+    new["rounds"].append({"card": card.strip(), "points": dict(points)})
+    return _settled(new)
+
+
+def edit_round(data: Mapping[str, Any], number: int, card: str, points: Mapping[str, int],
+               seen: Mapping[str, Any]) -> dict[str, Any]:
+    """Correct an entered round; `seen` is the round as the phone showed it."""
+    new = _editable(data)
+    if not 1 <= number <= len(new["rounds"]) or new["rounds"][number - 1] != seen:
+        raise RecordError(f"rounds.{number - 1}", "changed_elsewhere")
+    new["rounds"][number - 1] = {"card": card.strip(), "points": dict(points)}
+    return _settled(new)
+
+
+def arrive(data: Mapping[str, Any], end_field: str, who: str, place: int) -> dict[str, Any]:
+    """`who` reached the end of the day shift or of a track, after the `place` players the phone showed
+    there; a list another phone changed meanwhile is refused."""
+    new = _editable(data)
+    arrivals = new["finish"].get(end_field)
+    if arrivals is None:
+        raise RecordError(f"finish.{end_field}", "unknown_track", value=end_field)
+    if len(arrivals) != place:
+        raise RecordError(f"finish.{end_field}", "changed_elsewhere")
+    arrivals.append(who)
+    return _settled(new)
+
+
+def withdraw(data: Mapping[str, Any], end_field: str, who: str) -> dict[str, Any]:
+    """Take a player off an end field's arrivals (to correct the order); later ones move up."""
+    new = _editable(data)
+    arrivals = new["finish"].get(end_field, [])
+    if who not in arrivals:
+        raise RecordError(f"finish.{end_field}", "already_removed")
+    arrivals.remove(who)
+    return _settled(new)
+
+
+def pass_marker(data: Mapping[str, Any], who: str, seen: str | None) -> dict[str, Any]:
+    """The start-player marker goes to `who` (the start-player action); `seen` is the holder the phone
+    showed (None for an imported record that names nobody)."""
+    new = _editable(data)
+    if new.get("start_player") != seen:
+        raise RecordError("start_player", "changed_elsewhere")
+    new["start_player"] = who
+    return _settled(new)
+
+
+def set_items(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
+    """Enter one player's end items after round 5 (see `records.enter` for `seen`). Once every player
+    has, the end section is built and the game is over."""
+    if len(data.get("rounds", [])) < ROUNDS and data.get("end") is None:
+        raise RecordError("end_items", "items_too_early", rounds=ROUNDS)
+    new = _editable(data)
+    enter(new["end_items"], "end_items", who, items, seen, new["players"])
+    return _settled(new)
+
+
+def _editable(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy to change, its app fields filled in (from the end section where there is one)."""
+    record = read(data)
+    new = copy.deepcopy(dict(data))
+    new.pop("end", None)
+    new.setdefault("rounds", [])
+    new["start_player"] = record.start_player
+    new["finish"] = {r: list(record.finish[r]) for r in RACES}
+    new["end_items"] = {p: dict(v) for p, v in record.items.items()}
+    return new
+
+
+def _settled(new: dict[str, Any]) -> dict[str, Any]:
+    """Check the changed record and build its end section once every player has entered their items."""
+    record = read(new)
+    if len(record.items) == len(record.players) and record.start_player is not None:
+        new["end"] = {
+            "miner_finish": list(record.finish["miner"]),
+            "track_finish": {t.value: list(record.finish[t.value]) for t in Track},
+            "start_player": record.start_player,
+            "players": {p: dict(record.items[p]) for p in record.players},
+        }
+    return new

@@ -17,12 +17,15 @@ from typing import Any
 import pytest
 
 from schichtbuch import i18n, ui
-from scoring import coal_baron
+from scoring import coal_baron, schichtwechsel
 from scoring.coal_baron import ELEMENTS, END_FIELDS, SHIFTS, TIEBREAK_RULES, Transport
 from scoring.majorities import Place
 from scoring.records import PROBLEMS, RecordError
 from scoring.registry import GAMES, PALETTE, score
+from setup import Step
 from setup.coal_baron import COLOURS, PLAYER_COUNTS, checklist
+from setup.schichtwechsel import ACTION_RULES, SCORING_RULES, preparation
+from setup.schichtwechsel import checklist as schichtwechsel_checklist
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "schichtbuch" / "locales"
@@ -267,6 +270,10 @@ def expanded_keys() -> dict[str, set[str]]:
         "problems": {f"problem.{c}" for c in PROBLEMS},
         "tie-breaks": set(TIEBREAK_RULES),
         "lock tiles": {c.lock_tiles for c in PLAYER_COUNTS.values()},
+        "schichtwechsel end fields": {f"schichtwechsel.end_field.{r}" for r in schichtwechsel.RACES},
+        "schichtwechsel items": {f"schichtwechsel.item.{i}" for i in schichtwechsel.PLAYER_ITEMS},
+        "schichtwechsel rules": {f"schichtwechsel.rule.{k}" for k in (*ACTION_RULES, *SCORING_RULES)},
+        "schichtwechsel round forms": {f"schichtwechsel.round.save_{m}" for m in ("new", "fix")},
     }
 
 
@@ -287,10 +294,18 @@ def test_game_names_in_every_language():
         assert all(g.names[lang].strip() for lang in i18n.LANGUAGES)
 
 
+def guides(count: int) -> Iterator[Step]:
+    """Every setup and round step any game's guide shows for `count` players."""
+    names = [f"P{i}" for i in range(count)]
+    yield from checklist(names, names[-1])
+    yield from schichtwechsel_checklist(names, names[0])
+    for number in range(1, schichtwechsel.ROUNDS + 1):
+        yield from preparation(number, names, names[1])
+
+
 @pytest.mark.parametrize("count", sorted(PLAYER_COUNTS))
 def test_setup_steps_have_texts_with_their_params(count: int):
-    names = [f"P{i}" for i in range(count)]
-    for step in checklist(names, names[-1]):
+    for step in guides(count):
         for lang, catalog in CATALOGS.items():
             assert step.key in catalog, step.key
             assert placeholders(catalog[step.key]) <= set(step.params), (lang, step.key)
@@ -312,9 +327,20 @@ def finished_game() -> dict[str, Any]:
     return doc
 
 
+def finished_schichtwechsel() -> dict[str, Any]:
+    names = ["Anna", "Ben", "Cleo"]
+    doc = schichtwechsel.new_record(names, {}, "Anna")
+    for number in range(1, schichtwechsel.ROUNDS + 1):
+        doc = schichtwechsel.add_round(doc, number, f"Karte {number}", dict.fromkeys(names, number))
+    for place, name in enumerate(names):
+        doc = schichtwechsel.arrive(doc, schichtwechsel.RACES[place], name, 0)
+        doc = schichtwechsel.set_items(doc, name, dict.fromkeys(schichtwechsel.PLAYER_ITEMS, 2), None)
+    return doc
+
+
 def records() -> list[dict[str, Any]]:
     examples = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLE_GAMES]
-    return [finished_game(), *examples]
+    return [finished_game(), finished_schichtwechsel(), *examples]
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -338,7 +364,8 @@ def test_breakdown_lines_translate(lang: str):
                         values[name] = value
                 assert placeholders(CATALOGS[lang][line.key]) <= set(values), line
                 i18n.translate(lang, line.key, **values)
-    assert {"coal_baron.line.order", "coal_baron.line.majority", "coal_baron.line.money"} <= seen
+    assert {"coal_baron.line.order", "coal_baron.line.majority", "coal_baron.line.money", "schichtwechsel.line.round",
+            "schichtwechsel.line.miner", "schichtwechsel.line.tools"} <= seen
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -402,3 +429,12 @@ def test_refused_fields_are_named_in_both_languages():
         words = [w for w in err.value.field.split(".") if not w.isdigit() and w not in NAMES3 + ["Zoe", "pink"]]
         for lang in ("de", "en"):
             assert all(f"field.{w}" in i18n.catalog(lang) for w in words), (name, err.value.field, lang)
+
+
+def test_refused_schichtwechsel_fields_are_named_in_both_languages():
+    from test_schichtwechsel_scoring import NAMES, REFUSED
+
+    for name, _, field in REFUSED:
+        words = [w for w in field.split(".") if not w.isdigit() and w not in NAMES + ["Zoe", "river"]]
+        for lang in ("de", "en"):
+            assert all(f"field.{w}" in i18n.catalog(lang) for w in words), (name, field, lang)

@@ -131,3 +131,183 @@ def test_partial_game_scores_round_cards_only():
     result = sw.score(data)
     assert not result.final
     assert [(s.player, s.total) for s in result.standings] == [("Anna", 3), ("Ben", 0)]
+
+
+def test_arrivals_count_as_soon_as_they_are_entered():
+    data = sw.arrive(sw.new_record(["Anna", "Ben"], {}, "Anna"), "miner", "Ben", 0)
+    result = sw.score(data)
+    assert not result.final
+    assert {s.player: s.breakdown["miner"] for s in result.standings} == {"Ben": 8, "Anna": 0}
+
+
+# --- the changes the table makes --------------------------------------------------------------------------
+
+def started(names=NAMES, start="Anna"):
+    return sw.new_record(names, {}, start)
+
+
+def played(rounds=sw.ROUNDS, names=NAMES):
+    data = started(names)
+    for n in range(1, rounds + 1):
+        data = sw.add_round(data, n, f"Karte {n}", {p: n for p in names})
+    return data
+
+
+def test_new_record_holds_the_start_player_and_no_rounds():
+    data = started(start="Cleo")
+    assert (data["start_player"], data["rounds"]) == ("Cleo", [])
+    assert sw.status(data) == ("schichtwechsel.status.round", {"round": 1, "rounds": 5})
+
+
+def test_new_record_refuses_a_start_player_not_in_the_game():
+    with pytest.raises(RecordError) as err:
+        sw.new_record(NAMES, {}, "Zoe")
+    assert err.value.field == "start_player"
+
+
+@pytest.mark.parametrize("rounds", [0, 1, 4, 5])
+def test_rounds_are_entered_in_order(rounds):
+    data = played(rounds)
+    assert [r["card"] for r in data["rounds"]] == [f"Karte {n}" for n in range(1, rounds + 1)]
+    assert sw.status(data)[0] == ("schichtwechsel.status.end" if rounds == 5 else "schichtwechsel.status.round")
+    assert [p["Anna"] for p in sw.score(data).progress] == [n * (n + 1) // 2 for n in range(1, rounds + 1)]
+
+
+def test_card_name_is_trimmed():
+    assert sw.add_round(started(), 1, "  Koks ", dict.fromkeys(NAMES, 0))["rounds"][0]["card"] == "Koks"
+
+
+@pytest.mark.parametrize(("number", "code", "field"), [
+    (1, "round_entered", "rounds.0"), (2, "round_entered", "rounds.1"), (4, "round_not_reached", "rounds.3"),
+    (6, "too_many_rounds", "rounds"),
+], ids=["first_again", "stale_phone", "skipping", "sixth"])
+def test_a_round_entered_twice_skipped_or_sixth_is_refused(number, code, field):
+    data = played(2) if number != 6 else played(5)
+    with pytest.raises(RecordError) as err:
+        sw.add_round(data, number, "Koks", dict.fromkeys(NAMES, 1))
+    assert (err.value.code, err.value.field) == (code, field)
+
+
+@pytest.mark.parametrize(("card", "points", "field"), [
+    (" ", dict.fromkeys(NAMES, 0), "rounds.0.card"),
+    ("Koks", dict(dict.fromkeys(NAMES, 0), Cleo=-1), "rounds.0.points.Cleo"),
+    ("Koks", {"Anna": 1}, "rounds.0.points.Ben"),
+], ids=["no_name", "negative", "player_missing"])
+def test_bad_round_entry_names_the_field_and_changes_nothing(card, points, field):
+    data = started()
+    before = copy.deepcopy(data)
+    with pytest.raises(RecordError) as err:
+        sw.add_round(data, 1, card, points)
+    assert err.value.field == field
+    assert data == before
+
+
+def test_a_round_is_corrected_unless_it_changed_meanwhile():
+    data = played(3)
+    seen = copy.deepcopy(data["rounds"][1])
+    fixed = sw.edit_round(data, 2, "Bahn", dict.fromkeys(NAMES, 7), seen)
+    assert fixed["rounds"][1] == {"card": "Bahn", "points": dict.fromkeys(NAMES, 7)}
+    assert fixed["rounds"][0] == data["rounds"][0]
+    with pytest.raises(RecordError) as err:
+        sw.edit_round(fixed, 2, "Kanal", dict.fromkeys(NAMES, 1), seen)
+    assert (err.value.code, err.value.field) == ("changed_elsewhere", "rounds.1")
+
+
+@pytest.mark.parametrize("end_field", sw.RACES)
+def test_arrivals_are_tapped_in_order_and_taken_back(end_field):
+    data = started()
+    for place, who in enumerate(["Cleo", "Anna", "Dirk"]):
+        data = sw.arrive(data, end_field, who, place)
+    assert data["finish"][end_field] == ["Cleo", "Anna", "Dirk"]
+    assert breakdown(data, "Cleo")[end_field] == 8 and breakdown(data, "Dirk")[end_field] == 5
+    data = sw.withdraw(data, end_field, "Cleo")
+    assert data["finish"][end_field] == ["Anna", "Dirk"]
+    assert breakdown(data, "Anna")[end_field] == 8
+    with pytest.raises(RecordError) as err:
+        sw.withdraw(data, end_field, "Cleo")
+    assert err.value.code == "already_removed"
+
+
+@pytest.mark.parametrize(("who", "place", "code", "field"), [
+    ("Anna", 1, "listed_twice", "finish.miner"),
+    ("Ben", 0, "changed_elsewhere", "finish.miner"),
+    ("Zoe", 1, "not_player", "finish.miner.1"),
+], ids=["twice", "stale_phone", "unknown_player"])
+def test_bad_arrival_is_refused(who, place, code, field):
+    data = sw.arrive(started(), "miner", "Anna", 0)
+    with pytest.raises(RecordError) as err:
+        sw.arrive(data, "miner", who, place)
+    assert (err.value.code, err.value.field) == (code, field)
+
+
+def test_unknown_end_field_is_refused():
+    with pytest.raises(RecordError) as err:
+        sw.arrive(started(), "river", "Anna", 0)
+    assert (err.value.code, err.value.field) == ("unknown_track", "finish.river")
+
+
+def test_start_player_marker_passes_unless_it_moved_meanwhile():
+    data = sw.pass_marker(started(start="Anna"), "Dirk", "Anna")
+    assert data["start_player"] == "Dirk"
+    with pytest.raises(RecordError) as err:
+        sw.pass_marker(data, "Ben", "Anna")
+    assert (err.value.code, err.value.field) == ("changed_elsewhere", "start_player")
+    with pytest.raises(RecordError) as err:
+        sw.pass_marker(data, "Zoe", "Dirk")
+    assert err.value.field == "start_player"
+
+
+def test_end_items_only_after_round_five():
+    with pytest.raises(RecordError) as err:
+        sw.set_items(played(4), "Anna", ZERO, None)
+    assert (err.value.code, err.value.field) == ("items_too_early", "end_items")
+
+
+def test_game_is_over_once_every_player_entered_their_items():
+    data = sw.pass_marker(sw.arrive(played(5, NAMES[:2]), "rail", "Ben", 0), "Ben", "Anna")
+    data = sw.set_items(data, "Anna", dict(ZERO, houses=4, tools=1), None)
+    assert "end" not in data and not sw.score(data).final
+    data = sw.set_items(data, "Ben", dict(ZERO, coke=6), None)
+    assert data["end"] == {
+        "miner_finish": [], "track_finish": {"rail": ["Ben"], "road": [], "canal": []}, "start_player": "Ben",
+        "players": {"Anna": dict(ZERO, houses=4, tools=1), "Ben": dict(ZERO, coke=6)}}
+    result = sw.score(data)
+    assert result.final
+    assert {s.player: s.total for s in result.standings} == {"Anna": 15 + 4 - 2, "Ben": 15 + 8 + 6 + 2}
+
+
+def test_after_the_end_changes_keep_the_end_section_in_step():
+    data = played(5, NAMES[:2])
+    for who in NAMES[:2]:
+        data = sw.set_items(data, who, ZERO, None)
+    data = sw.set_items(data, "Anna", dict(ZERO, vp_chips=3), ZERO)
+    data = sw.arrive(sw.pass_marker(data, "Ben", "Anna"), "canal", "Anna", 0)
+    assert data["end"]["players"]["Anna"]["vp_chips"] == 3
+    assert (data["end"]["start_player"], data["end"]["track_finish"]["canal"]) == ("Ben", ["Anna"])
+    with pytest.raises(RecordError) as err:
+        sw.set_items(data, "Anna", ZERO, ZERO)
+    assert (err.value.code, err.value.field) == ("changed_elsewhere", "end_items.Anna")
+
+
+def test_an_imported_finished_record_is_edited_through_its_end_section():
+    data = record(miner_finish=["Ben"])
+    data = sw.arrive(data, "miner", "Cleo", 1)
+    assert data["end"]["miner_finish"] == ["Ben", "Cleo"]
+    assert data["finish"]["miner"] == ["Ben", "Cleo"]
+    assert breakdown(data, "Cleo")["miner"] == 5
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda r: r.update(start_player="Zoe"), "start_player"),
+    (lambda r: r.update(finish={"miner": ["Anna", "Anna"]}), "finish.miner"),
+    (lambda r: r.update(finish={"river": []}), "finish.river"),
+    (lambda r: r.update(end_items={"Zoe": ZERO}), "end_items"),
+    (lambda r: r.update(end_items={"Anna": dict(ZERO, coke=-3)}), "end_items.Anna.coke"),
+    (lambda r: r.update(setup_ticks="board"), "setup_ticks"),
+], ids=["start_player", "finish_twice", "finish_unknown", "items_unknown_player", "items_negative", "ticks"])
+def test_app_fields_are_checked_too(change, field):
+    data = started()
+    change(data)
+    with pytest.raises(RecordError) as err:
+        sw.read(data)
+    assert err.value.field == field
