@@ -9,7 +9,7 @@ from scoring.coal_baron import END_FIELDS, SHIFTS
 
 t = ui.page_start()
 
-saved = ui.require_game()
+saved = ui.require_game("coal_baron")
 record = coal_baron.read(saved.doc)
 
 if len(record.shifts) == SHIFTS:

@@ -56,7 +56,7 @@ def close_button(shift: int, edit) -> None:
         st.rerun(scope="app")
 
 
-saved = ui.require_game()
+saved = ui.require_game("coal_baron")
 record = coal_baron.read(saved.doc)
 shift = len(record.shifts) + 1
 

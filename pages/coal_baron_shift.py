@@ -10,7 +10,7 @@ from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Transport, cards
 
 t = ui.page_start()
 
-saved = ui.require_game()
+saved = ui.require_game("coal_baron")
 record = coal_baron.read(saved.doc)
 playing = len(record.shifts) + 1
 if playing > SHIFTS:

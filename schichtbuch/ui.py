@@ -17,8 +17,10 @@ import streamlit as st
 
 from schichtbuch import i18n
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
-from scoring.records import MAX_COUNT, Line, RecordError, Result
+from scoring.records import MAX_COUNT, Line, RecordError, Result, setup_ticks, tick
 from scoring.registry import GAMES, Game, score
+from scoring.schichtwechsel import RACES
+from setup import Step
 
 STORE_PATH = "SCHICHTBUCH_STORE"
 BASE_URL = "SCHICHTBUCH_BASE_URL"
@@ -28,6 +30,8 @@ RECENT_KEEP = 8
 POLL_SECONDS = 1.5
 """Other phones' entries show within this interval plus one rerun."""
 GENERAL_PAGES = ("home", "share", "record")
+LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_finish", *RACES}
+"""Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 PHONE_CSS = """
 header[data-testid="stHeader"] { display: none; }
 .block-container { padding-top: 1rem; padding-bottom: 3rem; }
@@ -130,12 +134,19 @@ def game(saved: Saved) -> Game:
     return GAMES[saved.doc["game"]]
 
 
-def require_game() -> Saved:
-    """For a game's own pages: the open game (loaded by `current` in this run), or a way home."""
+def require_game(game_id: str | None = None) -> Saved:
+    """For the pages of a game (`game_id`, or any): the open game loaded by `current` in this run. With
+    no game open, a way home; with another game's record, a way to that game's own pages."""
     saved = st.session_state.get("saved")
     if saved is None:
         st.info(t("error.no_game"))
         st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params=params())
+        st.stop()
+    if game_id is not None and saved.doc["game"] != game_id:
+        g = game(saved)
+        st.info(t("error.other_game", game=g.names[st.session_state.lang]))
+        st.page_link(page_path(g.id, g.pages[0]), label=t(_title_key(page_path(g.id, g.pages[0]))), icon="▶️",
+                     query_params=params())
         st.stop()
     return saved
 
@@ -152,6 +163,22 @@ def save(saved: Saved, edit: Callable[[Document], Document], label: dict[str, An
     return True
 
 
+def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> None:
+    """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
+    looks different after another phone's change, so a refused tap is explained rather than lost. The
+    message waits for `refused(where)` at its place on the page."""
+    try:
+        store().change(game_id, edit, label)
+    except RecordError as error:
+        st.session_state[f"{where}_refused"] = refusal(error)
+
+
+def refused(where: str) -> None:
+    """Show the message of a tap that `save_on_tap` refused, once."""
+    if message := st.session_state.pop(f"{where}_refused", None):
+        st.error(message)
+
+
 def refusal(error: RecordError) -> str:
     """One line naming the field and the problem, in the player's language."""
     return t("error.refused", field=field_name(error.field), problem=t(f"problem.{error.code}", **error.params))
@@ -159,9 +186,13 @@ def refusal(error: RecordError) -> str:
 
 def field_name(path: str) -> str:
     """A record field's dotted path in the player's language (`end.Anna.money` → `End › Anna › Money`);
-    player names and numbers stay as they are."""
+    player names stay as they are, and a position in a list counts from 1 (`rounds.1` → `Round › 2`)."""
     words = i18n.catalog(st.session_state.get("lang", i18n.FALLBACK))
-    return " › ".join(words.get(f"field.{part}", part) for part in path.split("."))
+    parts = path.split(".")
+    return " › ".join(
+        str(int(part) + 1) if part.isdigit() and i and parts[i - 1] in LIST_FIELDS else words.get(f"field.{part}", part)
+        for i, part in enumerate(parts)
+    )
 
 
 def undo_button(saved: Saved, key: str) -> None:
@@ -323,6 +354,28 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
     waiting = [p for p in players if p not in stored]
     if waiting:
         st.info(t("entry.waiting", players=md(", ".join(waiting))))
+
+
+def checklist(saved: Saved, steps: Sequence[Step]) -> None:
+    """A game's setup steps as tick-boxes with a progress bar; ticks are saved with the game and so
+    shared between the phones."""
+    ticked = set(setup_ticks(saved.doc)) & {s.id for s in steps}
+    st.progress(len(ticked) / len(steps), text=t("setup.done", done=len(ticked), total=len(steps)))
+    for step in steps:
+        text = t(step.key, **{k: md(str(v)) for k, v in step.params.items()})
+        now = st.checkbox(text, value=step.id in ticked, key=f"setup_{step.id}_{step.id in ticked}")
+        if now != (step.id in ticked) and save(saved, lambda d, s=step.id, on=now: tick(d, s, on),
+                                               {"key": "change.tick", "step": step.id}):
+            st.rerun()
+
+
+def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document, str, str], Document], key: str) -> None:
+    """One tap to name another player (the holder of a marker): the change carries the player this phone
+    showed, so a change made elsewhere meanwhile is refused, not overwritten."""
+    players = tuple(saved.doc["players"])
+    chosen = st.segmented_control(label, players, default=shown, format_func=md, required=True, key=f"{key}_{shown}")
+    if chosen != shown and save(saved, lambda d: edit(d, chosen, shown), {"key": f"change.{key}", "player": chosen}):
+        st.rerun()
 
 
 def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import coal_baron
+from scoring import coal_baron, schichtwechsel
 from scoring.records import RecordError, Result, mapping
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
@@ -49,6 +49,18 @@ GAMES: dict[str, Game] = {
             score=coal_baron.score,
             new_record=coal_baron.new_record,
             status=coal_baron.status,
+        ),
+        Game(
+            id="schichtwechsel",
+            names={"en": "Schichtwechsel", "de": "Schichtwechsel"},
+            players=range(2, 5),
+            categories=schichtwechsel.CATEGORIES,
+            pages=("setup", "round", "end"),
+            stage="schichtwechsel.stage",
+            stages=schichtwechsel.ROUND_NAMES,
+            score=schichtwechsel.score,
+            new_record=schichtwechsel.new_record,
+            status=schichtwechsel.status,
         ),
     )
 }

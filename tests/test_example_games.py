@@ -1,5 +1,5 @@
 """Complete example games (tests/games/*.json, expected numbers worked out by hand from
-../shared/rules/coal_baron.md) scored by the registry and by `python -m scoring score`
+../shared/rules/coal_baron.md and schichtwechsel.md) scored by the registry and by `python -m scoring score`
 (../shared/rules/records.md), and the command line's refusals."""
 
 import json

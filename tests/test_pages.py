@@ -1,5 +1,6 @@
 """Every page of the app under Streamlit's AppTest: each page from the registry, in each language, with no
-game open and with a Coal Baron game at several stages; bad game links; starting a game on the home page;
+game open and with a Coal Baron or Schichtwechsel game at several stages (a game's pages turn away the
+other game's record); bad game links; starting a game on the home page;
 player names shown literally; logging, removing and undoing orders; ticking the setup, scoring shifts,
 entering the end items; the record page's downloads and import; and phones acting on a stale screen.
 
@@ -21,6 +22,7 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, put, stored, texts, tr
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
+from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
 from schichtbuch import i18n, ui
 from schichtbuch.ui import md, page_path
 from schichtbuch.store import SQLiteStore
@@ -92,6 +94,7 @@ STAGES: dict[str, Callable[[], dict[str, Any]] | None] = {
     "shift_III_scored_4p": lambda: shift_three_scored(["Anna", "Ben", "Cleo", "Dora"]),
     "end_half_entered_3p": lambda: half_entered_end(["Anna", "Ben", "Cleo"]),
     "finished_3p": lambda: finished(["Anna", "Ben", "Cleo"]),
+    **SCHICHTWECHSEL_STAGES,
 }
 
 

@@ -1,0 +1,92 @@
+"""Schichtwechsel round: the guide to the round being played (preparation, actions, scoring) with the
+start player named, the round card and each player's VP from it, running totals and corrections."""
+
+import streamlit as st
+
+from schichtbuch import ui
+from schichtbuch.ui import md
+from scoring import schichtwechsel as sw
+from scoring.schichtwechsel import ROUNDS, Record, Round
+from setup.schichtwechsel import ACTION_RULES, SCORING_RULES, preparation
+
+t = ui.page_start()
+
+
+def guide(record: Record, number: int) -> None:
+    """Phases A, B and C of the round; the preparation open, the rest at a glance."""
+    steps = preparation(number, record.players, record.start_player or "")
+    with st.expander(t("schichtwechsel.round.phase_preparation"), expanded=True):
+        st.markdown("\n".join(f"{i}. {t(s.key, **{k: md(str(v)) for k, v in s.params.items()})}"
+                              for i, s in enumerate(steps, 1)))
+    with st.expander(t("schichtwechsel.round.phase_actions")):
+        st.markdown("\n".join(f"- {t(f'schichtwechsel.rule.{k}')}" for k in ACTION_RULES))
+    with st.expander(t("schichtwechsel.round.phase_scoring")):
+        st.markdown("\n".join(f"- {t(f'schichtwechsel.rule.{k}')}" for k in SCORING_RULES))
+
+
+def known_cards() -> list[str]:
+    """Round cards named at this table before: in this game and this phone's other Schichtwechsel games."""
+    games = [saved, *ui.store().recent(st.session_state.recent)]
+    return sorted({r["card"] for g in games if g.doc["game"] == "schichtwechsel" for r in g.doc.get("rounds", [])})
+
+
+def round_form(number: int, shown: Round | None) -> None:
+    """The round card (picked from the names used before or typed) and each player's VP from it. A new
+    round is refused if another phone entered it meanwhile; a correction if the round changed meanwhile."""
+    mode = "new" if shown is None else "fix"
+    cards = known_cards()
+    ui.refused(f"round_{mode}")
+    with st.form(f"round_{mode}_{number}"):
+        st.selectbox(t("schichtwechsel.round.card"), cards, index=None if shown is None else cards.index(shown.card),
+                     accept_new_options=True, placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
+        st.caption(t("schichtwechsel.round.card_box"))
+        for p in record.players:
+            st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=f"round_points_{mode}_{number}_{p}")
+        st.form_submit_button(t(f"schichtwechsel.round.save_{mode}", round=number), type="primary", width="stretch",
+                              on_click=submit, args=(number, mode, None if shown is None else saved.doc["rounds"][number - 1]))
+
+
+def submit(number: int, mode: str, seen: dict | None) -> None:
+    """Save the form as the phone showed it when tapped (see `ui.save_on_tap`)."""
+    card = st.session_state[f"round_card_{mode}_{number}"] or ""
+    points = {p: st.session_state[f"round_points_{mode}_{number}_{p}"] for p in record.players}
+    if seen is None:
+        edit = lambda d: sw.add_round(d, number, card, points)  # noqa: E731
+    else:
+        edit = lambda d: sw.edit_round(d, number, card, points, seen)  # noqa: E731
+    ui.save_on_tap(saved.id, edit, {"key": "change.round", "round": number}, f"round_{mode}")
+
+
+def totals(record: Record) -> None:
+    """The round cards so far: each player's VP per round and the running total."""
+    head = f"| {t('schichtwechsel.round.number')} | " + " | ".join(md(p) for p in record.players) + " |"
+    rows = [f"| {i}. {md(r.card)} | " + " | ".join(f"{r.points[p]} ({run[p]})" for p in record.players) + " |"
+            for i, (r, run) in enumerate(zip(record.rounds, sw.score(saved.doc).progress), 1)]
+    st.markdown("\n".join([head, "|:--|" + "--:|" * len(record.players), *rows]))
+    st.caption(t("schichtwechsel.round.totals_hint"))
+
+
+saved = ui.require_game("schichtwechsel")
+record = sw.read(saved.doc)
+if record.start_player is None:
+    ui.ask_player(saved, t("schichtwechsel.ask_start"), record.players, lambda d, w: sw.pass_marker(d, w, None))
+playing = len(record.rounds) + 1
+
+if playing <= ROUNDS:
+    st.subheader(t("schichtwechsel.round.title", round=playing, rounds=ROUNDS))
+    ui.choose_player(saved, t("schichtwechsel.round.start_player"), record.start_player, sw.pass_marker, "marker")
+    guide(record, playing)
+    st.subheader(t("schichtwechsel.round.card_title", round=playing))
+    round_form(playing, None)
+else:
+    st.success(t("schichtwechsel.round.all_played", rounds=ROUNDS))
+    st.page_link(ui.page_path("schichtwechsel", "end"), label=t("page.schichtwechsel_end"), icon="🏁", query_params=ui.params())
+
+if record.rounds:
+    st.subheader(t("schichtwechsel.round.so_far"))
+    totals(record)
+    with st.expander(t("schichtwechsel.round.correct")):
+        fix = st.segmented_control(t("schichtwechsel.round.which"), range(1, len(record.rounds) + 1),
+                                   default=len(record.rounds), required=True, key="round_fix")
+        round_form(fix, record.rounds[fix - 1])
+ui.undo_button(saved, "round_undo")

@@ -1,0 +1,106 @@
+"""A whole 4-player Schichtwechsel game in headless Chromium at 390×844, in German, on two phones that
+share one game: setup, five rounds with their round cards, the start-player marker, arrivals at the end
+fields tapped in order, every player's board, and the final standings (the example game of
+tests/games/schichtwechsel_4p.json)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser import CHROMIUM, ROOT, choose, chromium, phone, server, settle, tap, type_into
+from test_browser import LIVE, look, standings, visit
+
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+GAME = json.loads((ROOT / "tests" / "games" / "schichtwechsel_4p.json").read_text(encoding="utf-8"))
+NAMES = GAME["players"]
+ITEMS = {"track_points": "SP überquerter Streckenschwellen", "houses": "SP der Zechenhäuser",
+         "coke": "SP unter den verkauften Koks-Paaren", "vp_chips": "Siegpunkt-Chips (Nennwert)",
+         "tools": "Werkzeugplättchen (je −2)"}
+
+
+def keyed(page: Page, key: str):
+    """The widget with this key (Streamlit marks its container with the class `st-key-<key>`)."""
+    return page.locator(f".st-key-{key}")
+
+
+def enter_round(page: Page, number: int, card: str, points: dict[str, int]) -> None:
+    """Type the round card's name, each player's VP, and save."""
+    box = keyed(page, f"round_card_new_{number}").locator("input")
+    box.click()
+    box.fill(card)
+    box.press("Enter")
+    for who, vp in points.items():
+        keyed(page, f"round_points_new_{number}_{who}").locator("input").fill(str(vp))
+    tap(page, f"Runde {number} speichern")
+
+
+def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
+    with server(tmp_path / "games.sqlite3") as url, chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        host.goto(f"{url}/?lang=de")
+        settle(host)
+        keyed(host, "home_game").click()
+        host.get_by_role("option", name="Schichtwechsel").click()
+        settle(host)
+        choose(host, "Spieler", "4")
+        for seat, name in enumerate(NAMES, start=1):
+            type_into(host, f"Spieler {seat}", name)
+        host.get_by_text("Startspieler von der App auslosen").click()
+        settle(host)
+        choose(host, "Startspieler", "Anna")
+        look(host, "sw-home")
+        tap(host, "Spiel starten", exact=False)
+        expect(host.get_by_text("Aufbau für 4 Spieler")).to_be_visible()
+        host.get_by_text("Spielplan auslegen.").click()
+        settle(host)
+        look(host, "sw-setup")
+
+        visit(host, "📱", "sw-share")
+        guest.goto(host.get_by_test_id("stCode").inner_text().strip())
+        settle(guest)
+        visit(guest, "Runde", "sw-round-guest")
+        visit(host, "Runde", "sw-round-1")
+        expect(host.get_by_text("Anna zieht 12 Klötzchen", exact=False)).to_be_visible()
+
+        for number, entry in enumerate(GAME["rounds"], start=1):
+            page = guest if number == 3 else host
+            enter_round(page, number, entry["card"], entry["points"])
+            expect(host.get_by_text(f"Runde {number + 1} von 5" if number < 5 else "Alle 5 Runden", exact=False).first
+                   ).to_be_visible(timeout=LIVE)
+            if number == 1:
+                look(host, "sw-round-2")
+                choose(guest, "Startspieler (tippen, wenn die Startspielerkarte genommen wird)", "Ben")
+                expect(host.get_by_text("Ben zieht 12 Klötzchen", exact=False)).to_be_visible(timeout=LIVE)
+        expect(guest.get_by_text("Alle 5 Runden", exact=False)).to_be_visible(timeout=LIVE)
+
+        visit(host, "Ende", "sw-end")
+        visit(guest, "Ende", "sw-end-guest")
+        end = GAME["end"]
+        finish = {"miner": end["miner_finish"], **end["track_finish"]}
+        for field, order in finish.items():
+            for place, who in enumerate(order):
+                keyed(host, f"end_arrive_{field}_{place}_{who}").locator("button").click()
+                settle(host)
+        expect(guest.get_by_text("2. Anna · 5 SP")).to_be_visible(timeout=LIVE)
+        for who, items in end["players"].items():
+            page = guest if who == "Dirk" else host
+            choose(page, "Spieler", who)
+            for item, value in items.items():
+                page.get_by_role("spinbutton", name=ITEMS[item], exact=True).fill(str(value))
+            tap(page, "Speichern")
+        expect(host.get_by_text("Endstand")).to_be_visible(timeout=LIVE)
+        expect(guest.get_by_text("Endstand")).to_be_visible(timeout=LIVE)
+        look(host, "sw-standings")
+
+        table = standings(host)
+        assert table == standings(guest)
+        expected = GAME["expected"]
+        assert table[0][1:] == [f"{e['rank']}. {who}" for who, e in expected.items()]
+        assert table[-1] == ["Summe", *(str(e["total"]) for e in expected.values())]
