@@ -23,7 +23,7 @@ def arrivals(end_field: str, order: tuple[str, ...]) -> None:
                       on_click=tap, args=(end_field, lambda d, w=who: sw.withdraw(d, end_field, w), "withdraw", who))
     with st.container(horizontal=True, gap="small", wrap=True):
         for who in (p for p in record.players if p not in order):
-            st.button(f"＋ {md(who)}", key=f"end_arrive_{end_field}_{len(order)}_{who}",
+            st.button(md(who), key=f"end_arrive_{end_field}_{len(order)}_{who}", icon=":material/add:",
                       on_click=tap, args=(end_field, lambda d, w=who: sw.arrive(d, end_field, w, len(order)), "arrive", who))
 
 

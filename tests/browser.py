@@ -104,3 +104,10 @@ def choose(page: Page, group: str, option: str) -> None:
     """Pick an option of a segmented control or pills group."""
     page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=True).click()
     settle(page)
+
+
+def select(page: Page, label: str, option: str) -> None:
+    """Pick an option of a selectbox."""
+    page.get_by_role("combobox", name=label, exact=True).click()
+    page.get_by_role("option", name=option, exact=True).click()
+    settle(page)

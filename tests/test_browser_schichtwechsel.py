@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser import CHROMIUM, ROOT, choose, chromium, phone, server, settle, tap, type_into
+from browser import CHROMIUM, ROOT, choose, chromium, phone, select, server, settle, tap, type_into
 from test_browser import LIVE, look, standings, visit
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -32,7 +32,7 @@ def keyed(page: Page, key: str):
 
 def enter_round(page: Page, number: int, card: str, points: dict[str, int]) -> None:
     """Type the round card's name, each player's VP, and save."""
-    box = keyed(page, f"round_card_new_{number}").locator("input")
+    box = page.get_by_role("combobox", name="Wertungskarte", exact=True)
     box.click()
     box.fill(card)
     box.press("Enter")
@@ -46,15 +46,14 @@ def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
         host, guest = phone(browser), phone(browser)
         host.goto(f"{url}/?lang=de")
         settle(host)
-        keyed(host, "home_game").click()
-        host.get_by_role("option", name="Schichtwechsel").click()
-        settle(host)
+        select(host, "Spiel", "Schichtwechsel")
         choose(host, "Spieler", "4")
         for seat, name in enumerate(NAMES, start=1):
             type_into(host, f"Spieler {seat}", name)
         host.get_by_text("Startspieler von der App auslosen").click()
         settle(host)
-        choose(host, "Startspieler", "Anna")
+        host.get_by_role("radiogroup", name="Startspieler").get_by_text("Anna", exact=True).click()
+        settle(host)
         look(host, "sw-home")
         tap(host, "Spiel starten", exact=False)
         expect(host.get_by_text("Aufbau für 4 Spieler")).to_be_visible()
@@ -71,6 +70,7 @@ def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
 
         for number, entry in enumerate(GAME["rounds"], start=1):
             page = guest if number == 3 else host
+            expect(page.get_by_role("heading", name=f"Runde {number} von 5")).to_be_visible(timeout=LIVE)
             enter_round(page, number, entry["card"], entry["points"])
             expect(host.get_by_text(f"Runde {number + 1} von 5" if number < 5 else "Alle 5 Runden", exact=False).first
                    ).to_be_visible(timeout=LIVE)
