@@ -1,4 +1,4 @@
-"""`python -m scoring score RECORD.json` (../rules/records.md).
+"""`python -m scoring score RECORD.json` and `python -m scoring loot LOOTING.json` (../rules/records.md).
 
 A refused record exits 2 with one line on stderr naming the field; nothing goes to stdout."""
 
@@ -8,21 +8,28 @@ import argparse
 import json
 import sys
 
+from scoring.mine import loot_command
 from scoring.records import MAX_BYTES, RecordError, parse
 from scoring.registry import score
+
+COMMANDS = {
+    "score": lambda data: score(data).to_dict(),
+    "loot": loot_command,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoring", description="Score a Schichtbuch game record.")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("score", help="print the standings of a game record").add_argument("record")
+    commands.add_parser("score", help="print the standings of a game record").add_argument("file")
+    commands.add_parser("loot", help="print the coal change per player of a MINE! looting phase").add_argument("file")
     args = parser.parse_args(argv)
     try:
-        result = score(load(args.record))
+        output = COMMANDS[args.command](load(args.file))
     except RecordError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(result.to_dict(), ensure_ascii=False))
+    print(json.dumps(output, ensure_ascii=False))
     return 0
 
 

@@ -206,7 +206,7 @@ def score(data: Mapping[str, Any]) -> Result:
     if record.end is not None:
         for p, items in record.end.items():
             lines[p] += _end_lines(items)
-    money_left = {p: _money_left(record, p) for p in record.players}
+    money_left = {p: (_money_left(record, p),) for p in record.players}
     ranked = standings(record.players, lines, CATEGORIES, money_left, TIEBREAK_RULES)
     return Result("coal_baron", record.is_over, ranked, _progress(record, scored))
 

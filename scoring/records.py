@@ -50,6 +50,14 @@ PROBLEMS = {
     "cannot_read": "cannot read {path}: {reason}",
     "too_large": "is larger than 1 MB",
     "not_json": "is not valid JSON ({reason})",
+    "not_bool": "must be true or false",
+    "game_over": "the game is over (after round {rounds}, or once a player has reached {target})",
+    "game_not_over": "the game goes on until round {rounds} or until a player reaches {target}",
+    "more_than_stock": "takes more coal than the player has ({stock})",
+    "over_cap": "{value} coal sold; at most {cap} this round",
+    "over_stock": "{value} coal sold; the player has {stock}",
+    "attack_self": "a player cannot loot themselves",
+    "not_die": "must be a die face from 1 to 6 ({value})",
 }
 """English texts of the problems a record can have, for the command line; the app shows the catalog's
 `problem.<code>` text in the player's language instead."""
@@ -84,9 +92,9 @@ class Standing:
     lines: tuple[Line, ...]
     rank: int
     tiebreak: Any = None
-    """The value compared after the total (None where the game has none)."""
+    """The value of the tie-breaker that separated this player from an equal total, if one did."""
     decided_by: str | None = None
-    """Catalog key of the rule that separated this player from an equal total, if one did."""
+    """Catalog key of that tie-breaker."""
 
     @property
     def total(self) -> int:
@@ -117,19 +125,23 @@ class Result:
 
 def standings(
     players: Sequence[str], lines: Mapping[str, Sequence[Line]], categories: Sequence[str],
-    tiebreak: Mapping[str, Any] | None = None, rule_keys: Sequence[str] = (),
+    tiebreak: Mapping[str, Sequence[Any]] | None = None, rule_keys: Sequence[str] = (),
 ) -> tuple[Standing, ...]:
     """Each player's points per category summed from their lines, ranked by total and then by the
-    game's tie-breaker (`tiebreak`, highest first; `rule_keys` names it); best first, seating order
-    among equals."""
+    game's chain of tie-breakers (`tiebreak`, one value per rule of `rule_keys`, each highest first);
+    best first, seating order among equals."""
     breakdowns = {p: {c: sum(ln.points for ln in lines[p] if ln.category == c) for c in categories} for p in players}
-    keys = {p: (sum(breakdowns[p].values()), *(() if tiebreak is None else (tiebreak[p],))) for p in players}
-    ranks, decided = rank(keys), deciding_rule(keys, rule_keys)
+    keys = {p: (sum(breakdowns[p].values()), *(() if tiebreak is None else tiebreak[p])) for p in players}
+    ranks, decided = rank(keys), deciding_rule(keys)
     return tuple(sorted(
-        (Standing(p, breakdowns[p], tuple(lines[p]), ranks[p], None if tiebreak is None else tiebreak[p], decided[p])
-         for p in players),
+        (Standing(p, breakdowns[p], tuple(lines[p]), ranks[p], *_decided(keys[p], decided[p], rule_keys)) for p in players),
         key=lambda s: (s.rank, players.index(s.player)),
     ))
+
+
+def _decided(key: tuple[Any, ...], position: int | None, rule_keys: Sequence[str]) -> tuple[Any, str | None]:
+    """The deciding tie-breaker's value and catalog key, or nothing."""
+    return (None, None) if position is None else (key[position], rule_keys[position - 1])
 
 
 def rank(keys: Mapping[str, tuple[Any, ...]]) -> dict[str, int]:
@@ -138,14 +150,14 @@ def rank(keys: Mapping[str, tuple[Any, ...]]) -> dict[str, int]:
     return {player: 1 + ordered.index(key) for player, key in keys.items()}
 
 
-def deciding_rule(keys: Mapping[str, tuple[Any, ...]], rule_keys: Sequence[str]) -> dict[str, str | None]:
-    """For each player, the catalog key of the first tie-breaker that separated them from a player
-    with the same total (`rule_keys[i]` names key position i + 1), or None."""
-    decided: dict[str, str | None] = {}
+def deciding_rule(keys: Mapping[str, tuple[Any, ...]]) -> dict[str, int | None]:
+    """For each player, the position in their key of the last tie-breaker needed to separate them
+    from every player with the same total (1 is the first tie-breaker), or None."""
+    decided: dict[str, int | None] = {}
     for player, key in keys.items():
         rivals = [k for p, k in keys.items() if p != player and k[0] == key[0]]
         steps = [next(i for i in range(len(key)) if k[i] != key[i]) for k in rivals if k != key]
-        decided[player] = rule_keys[max(steps) - 1] if steps else None
+        decided[player] = max(steps) if steps else None
     return decided
 
 

@@ -1,0 +1,489 @@
+"""MINE! (Arvelys, Aurélien Assié, 2026): a round's coal (looting and the watchtower, the expedition sale,
+the mine), the dummy player's placement, the race to 21 and the tie-break chain.
+
+Follows ../rules/mine.md; the rules come from the German translation of the French rules
+../seeds/001_0c2c8cf38b864e64.txt [seed] and the publisher's rules pages [site].
+
+A record is the JSON of ../rules/records.md (`players`, `variant`, `dummy`, `rounds` with `sold` and, in
+the variant, `cap`; `end`; `die_roll`), plus the app's optional fields: `colours`, `setup_ticks`,
+`start_player` (who held the die in round 1), `current` (the sheet of the round being resolved) and
+`end_items` (the end counts of the players who have entered theirs). A round entered in the app carries
+its whole sheet (`SHEET_FIELDS`): the coal at its start, what events, looting, the sale and the mine did.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from scoring.records import (
+    Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks, standings,
+)
+
+ROUNDS = 6
+"""One round per face of the die [seed]."""
+TARGET = 21
+"""The game ends at the end of the round in which a player reaches 21 points [seed]."""
+SEATS = range(2, 7)
+"""6 boards and pawns [seed]; the minimum of 2 seats (a dummy may fill one) is UNVERIFIED."""
+START_COAL = 2
+VARIANT_START_COAL = 3
+COAL_CUBES = 20
+"""The box's coal cubes [seed]; the central supply starts with those the players did not take
+(UNVERIFIED: the rules only say the supply goes in the middle; the app shows it as editable)."""
+MINERS = 4
+PIT_BUILDERS = 4
+"""Profession cards each player starts with [seed]."""
+CARDS_PER_ROUND = 4
+"""Each player plays up to 4 cards a round, one at a time, clockwise from the die holder [seed]."""
+RECRUIT_DRAW = 2
+HAND_LIMIT = 8
+"""Recruitment: draw 2 cards plus the helmets shown on recruitment cards, keep at most 8 [seed]."""
+DIE_FACES = 6
+DUMMY_WATCHTOWER = 1
+DUMMY_RECRUITMENT = 1
+DUMMY_LAST_ROUND_WATCHTOWER = 2
+"""The dummy's cards [seed]: rounds 1–5 one on the watchtower if it has coal, one on the looters' hideout
+if several players have coal, one on recruitment, the rest on the mine; round 6 two on the watchtower
+if it has coal and the rest on the looters' hideout."""
+SHEET_FIELDS = ("start", "supply", "events", "attacks", "defense", "sold", "mined")
+"""What the app keeps of a round: coal at its start, the central supply at its start, coal gained or
+lost in events, the attacks, the watchtowers' defence, coal sold, helmets shown on mine cards."""
+CATEGORIES = tuple(f"round_{n}" for n in range(1, ROUNDS + 1))
+ROUND_NAMES = tuple(str(n) for n in range(1, ROUNDS + 1))
+TIEBREAK_RULES = ("mine.tiebreak.coal", "mine.tiebreak.cards", "mine.tiebreak.die")
+"""Equal points: most coal in stock, then most profession cards in hand, then a die roll [seed]."""
+
+
+class Draw(Protocol):
+    """A source of random draws, passed in (a seeded `random.Random`) so that the module stays pure and
+    every phone of a table draws the same."""
+
+    def choice(self, seq: Sequence[str]) -> str: ...
+    def sample(self, population: Sequence[str], k: int) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One stack on the looters' hideout: the looter, the player whose colour card lies on it, and the
+    helmets on its profession cards."""
+
+    attacker: str
+    target: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Take:
+    """How one attack was resolved: the coal the looter took, and why (`held`: the watchtower's defence is
+    at least the attack; `took`: the whole difference; `stock`: what was left of the target's stock;
+    `shared`: tied looters shared what was left, rounded down)."""
+
+    attack: Attack
+    defense: int
+    coal: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Looting:
+    takes: tuple[Take, ...]
+    changes: Mapping[str, int]
+    """Coal won (+) or lost (−) per player."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One round as resolved, every field filled (what was not entered counts as nothing happening)."""
+
+    number: int
+    die_holder: str
+    cap: int
+    start: Mapping[str, int]
+    supply: int | None
+    """The central supply at the start of the round; None in the variant (there is none)."""
+    events: Mapping[str, int]
+    attacks: tuple[Attack, ...]
+    defense: Mapping[str, int]
+    sold: Mapping[str, int]
+    mined: Mapping[str, int]
+    looting: Looting
+    got: Mapping[str, int]
+    """Coal each player took at the mine."""
+    coal: Mapping[str, int]
+    """Coal in stock at the end of the round."""
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the dummy's 4 cards go: the number on the watchtower, the target of each looting card, the
+    number on recruitment and on the mine."""
+
+    watchtower: int
+    looting: tuple[str, ...]
+    recruitment: int
+    mine: int
+
+
+@dataclass(frozen=True)
+class Record:
+    players: tuple[str, ...]
+    variant: bool
+    dummy: str | None
+    start_player: str
+    rounds: tuple[Sheet, ...]
+    current: Sheet | None
+    """The round being resolved; None once the game is over."""
+    end: Mapping[str, Mapping[str, int]] | None
+    items: Mapping[str, Mapping[str, int]]
+    """The end counts (coal, cards) entered so far; the end section's once it is present."""
+    die_roll: Mapping[str, int]
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {p: sum(r.sold[p] for r in self.rounds) for p in self.players}
+
+    @property
+    def is_over(self) -> bool:
+        """After round 6, or at the end of the round in which someone reached 21 [seed]."""
+        return len(self.rounds) == ROUNDS or max(self.scores.values()) >= TARGET
+
+
+def read(record: Mapping[str, Any]) -> Record:
+    """Check a record against the format and the rules; the first problem raises RecordError."""
+    names = players(record, SEATS)
+    variant = record.get("variant", False)
+    if not isinstance(variant, bool):
+        raise RecordError("variant", "not_bool")
+    dummy = None if record.get("dummy") is None else player(record["dummy"], "dummy", names)
+    first = player(record.get("start_player", names[0]), "start_player", names)
+    setup_ticks(record)
+    rounds: list[Sheet] = []
+    for i, entry in enumerate(sequence(record.get("rounds", []), "rounds")):
+        if i >= ROUNDS:
+            raise RecordError("rounds", "too_many_rounds", count=len(record["rounds"]), limit=ROUNDS)
+        if rounds and _reached(names, rounds):
+            raise RecordError(f"rounds.{i}", "game_over", rounds=ROUNDS, target=TARGET)
+        rounds.append(_sheet(entry, f"rounds.{i}", names, variant, dummy, first, rounds, closed=True))
+    over = len(rounds) == ROUNDS or (bool(rounds) and _reached(names, rounds))
+    if record.get("current") is not None and over:
+        raise RecordError("current", "game_over", rounds=ROUNDS, target=TARGET)
+    current = None if over else _sheet(record.get("current") or {}, "current", names, variant, dummy, first, rounds,
+                                        closed=False)
+    end = None if record.get("end") is None else per_player(record["end"], "end", names, _end_counts)
+    if end is not None and not over:
+        raise RecordError("end", "game_not_over", rounds=ROUNDS, target=TARGET)
+    items = end if end is not None else {player(p, "end_items", names): _end_counts(v, f"end_items.{p}")
+                                         for p, v in mapping(record.get("end_items", {}), "end_items").items()}
+    rolls = {player(p, f"die_roll.{p}", names): _die(v, f"die_roll.{p}")
+             for p, v in mapping(record.get("die_roll", {}), "die_roll").items()}
+    return Record(names, variant, dummy, first, tuple(rounds), current, end, items, rolls)
+
+
+def score(data: Mapping[str, Any]) -> Result:
+    """Standings of a (possibly partial) record: 1 point per coal sold at the expedition (the pawn's
+    space; UNVERIFIED but implied [seed]); once the game is over, equal points are broken by coal in
+    stock, then profession cards in hand, then a die roll [seed]; still tied, a shared place."""
+    record = read(data)
+    lines = {p: [Line(f"round_{r.number}", "mine.line.sold", r.sold[p], {"round": r.number, "coal": r.sold[p]})
+                 for r in record.rounds] for p in record.players}
+    chain = None if record.end is None else {
+        p: (record.end[p]["coal"], record.end[p]["cards"], record.die_roll.get(p, 0)) for p in record.players}
+    progress = tuple({p: sum(r.sold[p] for r in record.rounds[: k + 1]) for p in record.players}
+                     for k in range(len(record.rounds)))
+    return Result("mine", record.end is not None,
+                  standings(record.players, lines, CATEGORIES, chain, TIEBREAK_RULES), progress)
+
+
+def resolve_looting(stocks: Mapping[str, int], defense: Mapping[str, int], attacks: Sequence[Attack]) -> Looting:
+    """Looting and the watchtower, resolved together attack by attack [seed]: a defence (helmets on the
+    target's watchtower) at least the attack's points holds; otherwise the looter takes the difference,
+    at most what is left of the target's stock from before looting (coal just looted cannot be looted
+    again). Several looters on one target help themselves strongest first; looters tied on points share
+    what is left equally, rounded down, the rest staying with the target (3 coal, 2 tied: 1 each)."""
+    takes: list[Take] = []
+    for target in dict.fromkeys(a.target for a in attacks):
+        left, shield = stocks[target], defense.get(target, 0)
+        on_target = [a for a in attacks if a.target == target]
+        for points in sorted({a.points for a in on_target}, reverse=True):
+            tied = [a for a in on_target if a.points == points]
+            claim = max(0, points - shield)
+            share = min(claim, left // len(tied)) if claim * len(tied) > left else claim
+            reason = "held" if claim == 0 else "took" if share == claim else "shared" if len(tied) > 1 else "stock"
+            takes += [Take(a, shield, share, reason) for a in tied]
+            left -= share * len(tied)
+    changes = {p: 0 for p in stocks}
+    for take in takes:
+        changes[take.attack.attacker] += take.coal
+        changes[take.attack.target] -= take.coal
+    return Looting(tuple(sorted(takes, key=lambda k: attacks.index(k.attack))), changes)
+
+
+def loot_command(data: Any) -> dict[str, int]:
+    """`python -m scoring loot`: the coal change per player of one looting phase (../rules/records.md)."""
+    entry = mapping(data, "looting")
+    stocks = {str(p): count(v, f"stocks.{p}") for p, v in mapping(entry.get("stocks"), "stocks").items()}
+    names = tuple(stocks)
+    defense = {player(p, f"defense.{p}", names): count(v, f"defense.{p}")
+               for p, v in mapping(entry.get("defense", {}), "defense").items()}
+    attacks = _attacks(entry.get("attacks", []), "attacks", names)
+    return dict(resolve_looting(stocks, defense, attacks).changes)
+
+
+def take_from_supply(wanted: Mapping[str, int], supply: int, order: Sequence[str]) -> dict[str, int]:
+    """The mine: each player takes the coal shown on their helmets from the central supply, in turn from
+    the die holder (`order`), until it is empty [seed]."""
+    got = {}
+    for who in order:
+        got[who] = min(wanted[who], supply)
+        supply -= got[who]
+    return got
+
+
+def die_holder(players: Sequence[str], start_player: str, round_number: int) -> str:
+    """The die starts with the start player and passes to the left (clockwise, the seating order) after
+    every round [seed]."""
+    return players[(players.index(start_player) + round_number - 1) % len(players)]
+
+
+def turn_order(players: Sequence[str], first: str) -> tuple[str, ...]:
+    """The players clockwise from `first`."""
+    i = players.index(first)
+    return tuple(players[i:]) + tuple(players[:i])
+
+
+def dummy_placement(round_number: int, coal: Mapping[str, int], dummy: str, draw: Draw) -> Placement:
+    """Where the dummy's 4 cards go [seed]. Rounds 1–5: one on the watchtower if it has coal; if several
+    players have coal (read as: two or more seats, the dummy included, at least one of them an opponent),
+    one looting card against an opponent with coal drawn at random; one on recruitment; the rest on the
+    mine. Round 6: two on the watchtower if it has coal; the rest on the looters' hideout, dealt over the
+    opponents with coal in a random order (with none, on the mine: UNVERIFIED). An event card drawn for
+    it counts as a profession card [site]."""
+    rich = [p for p in coal if p != dummy and coal[p] > 0]
+    has_coal = coal[dummy] > 0
+    if round_number < ROUNDS:
+        watchtower = DUMMY_WATCHTOWER if has_coal else 0
+        several = bool(rich) and len(rich) + has_coal >= 2
+        targets = (draw.choice(rich),) if several else ()
+        return Placement(watchtower, targets, DUMMY_RECRUITMENT,
+                         CARDS_PER_ROUND - watchtower - len(targets) - DUMMY_RECRUITMENT)
+    watchtower = DUMMY_LAST_ROUND_WATCHTOWER if has_coal else 0
+    rest = CARDS_PER_ROUND - watchtower
+    if not rich:
+        return Placement(watchtower, (), 0, rest)
+    order = draw.sample(rich, len(rich))
+    return Placement(watchtower, tuple(order[i % len(order)] for i in range(rest)), 0, 0)
+
+
+def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str, variant: bool = False,
+               dummy: str | None = None) -> dict[str, Any]:
+    """The record of a game about to start; `start_player` is the last one who touched coal [seed]."""
+    record = {"game": "mine", "players": list(names), "colours": dict(colours), "variant": variant,
+              "start_player": start_player, "rounds": []}
+    if dummy is not None:
+        record["dummy"] = dummy
+    read(record)
+    return record
+
+
+def status(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The stage for the header: the round being resolved, or the end."""
+    record = read(data)
+    if record.is_over:
+        return "mine.status.end", {}
+    return "mine.status.round", {"round": len(record.rounds) + 1, "rounds": ROUNDS}
+
+
+# Changes the table makes. Each takes the stored record and what the phone showed, and returns a new
+# record or raises RecordError: a stale phone is refused instead of overwriting.
+
+def enter_round(data: Mapping[str, Any], number: int, field: str, value: Any, seen: Any) -> dict[str, Any]:
+    """Enter one field of round `number`'s sheet (the round being resolved, or a closed one to correct
+    it); `seen` is the field's value as the phone showed it."""
+    new = copy.deepcopy(dict(data))
+    new.setdefault("rounds", [])
+    if not 1 <= number <= len(new["rounds"]) + 1:
+        raise RecordError(f"rounds.{number - 1}", "round_not_reached", round=number)
+    if number == len(new["rounds"]) + 1:
+        where, sheet = "current", new.get("current") or {}
+        new["current"] = sheet
+    else:
+        where, sheet = f"rounds.{number - 1}", new["rounds"][number - 1]
+    if sheet.get(field) != seen:
+        raise RecordError(f"{where}.{field}", "changed_elsewhere")
+    sheet[field] = copy.deepcopy(value)
+    read(new)
+    return new
+
+
+def close_round(data: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """The round is resolved: its sheet, every field filled in, becomes round `number`; a round another
+    phone closed meanwhile is refused, and so is a round after the end."""
+    record = read(data)
+    if record.current is None:
+        raise RecordError("rounds", "game_over", rounds=ROUNDS, target=TARGET)
+    if number != record.current.number:
+        raise RecordError(f"rounds.{number - 1}", "round_entered", round=number)
+    new = copy.deepcopy(dict(data))
+    new.setdefault("rounds", []).append(_sheet_fields(record.current, record.variant))
+    new.pop("current", None)
+    read(new)
+    return new
+
+
+def set_items(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
+    """Enter one player's coal in stock and profession cards in hand once the game is over (see
+    `records.enter` for `seen`); once every player has, the end section is built."""
+    record = read(data)
+    if not record.is_over:
+        raise RecordError("end_items", "game_not_over", rounds=ROUNDS, target=TARGET)
+    new = copy.deepcopy(dict(data))
+    new.pop("end", None)
+    new["end_items"] = {p: dict(v) for p, v in record.items.items()}
+    enter(new["end_items"], "end_items", who, items, seen, record.players)
+    if len(new["end_items"]) == len(record.players):
+        new["end"] = {p: new["end_items"][p] for p in record.players}
+    read(new)
+    return new
+
+
+def roll_die(data: Mapping[str, Any], rolls: Mapping[str, int]) -> dict[str, Any]:
+    """The last tie-breaker: the die rolled for players still tied (a new roll replaces theirs)."""
+    new = copy.deepcopy(dict(data))
+    new["die_roll"] = dict(new.get("die_roll", {})) | dict(rolls)
+    read(new)
+    return new
+
+
+def still_tied(data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """Groups of players who share a place after the whole chain, the die roll included."""
+    result = score(data)
+    places = [tuple(s.player for s in result.standings if s.rank == r) for r in sorted({s.rank for s in result.standings})]
+    return tuple(p for p in places if len(p) > 1)
+
+
+def _reached(names: Sequence[str], rounds: Sequence[Sheet]) -> bool:
+    return any(sum(r.sold[p] for r in rounds) >= TARGET for p in names)
+
+
+def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy: str | None, first: str,
+           before: Sequence[Sheet], closed: bool) -> Sheet:
+    """One round's sheet with every field filled: what was not entered counts as nothing; the coal at
+    the start is the previous round's end (the starting coal in round 1, or for a round entered without
+    its sheet)."""
+    entry = mapping(value, where)
+    number = len(before) + 1
+    holder = die_holder(names, first, number)
+    cap = _cap(entry, where, number, variant, closed)
+    tracked = "start" in entry or not closed
+    start = _counts(entry, "start", where, names) if "start" in entry else _carried(names, variant, before)
+    supply = None if variant else count(entry.get("supply", _supply_left(names, before)), f"{where}.supply", COAL_CUBES)
+    events = {p: _signed(v, f"{where}.events.{p}") for p, v in _partial(entry, "events", where, names).items()}
+    events = {p: events.get(p, 0) for p in names}
+    stocks = {p: start[p] + events[p] for p in names}
+    for p in names:
+        if tracked and stocks[p] < 0:
+            raise RecordError(f"{where}.events.{p}", "more_than_stock", stock=start[p])
+    attacks = _attacks(entry.get("attacks", []), f"{where}.attacks", names)
+    defense = _counts(entry, "defense", where, names, required=False)
+    looting = resolve_looting(stocks, defense, attacks) if tracked else Looting((), {p: 0 for p in names})
+    sold = _counts(entry, "sold", where, names, required=closed)
+    for p in names:
+        if sold[p] > cap:
+            raise RecordError(f"{where}.sold.{p}", "over_cap", cap=cap, value=sold[p])
+        if tracked and sold[p] > stocks[p] + looting.changes[p]:
+            raise RecordError(f"{where}.sold.{p}", "over_stock", stock=stocks[p] + looting.changes[p], value=sold[p])
+    mined = _counts(entry, "mined", where, names, required=False)
+    allowed = {p: mined[p] if (not variant or p == dummy) else min(mined[p], cap) for p in names}
+    got = allowed if supply is None else take_from_supply(allowed, supply, turn_order(names, holder))
+    coal = {p: max(0, stocks[p] + looting.changes[p] - sold[p] + got[p]) for p in names}
+    return Sheet(number, holder, cap, start, supply, events, attacks, defense, sold, mined, looting, got, coal)
+
+
+def _cap(entry: Mapping[str, Any], where: str, number: int, variant: bool, closed: bool) -> int:
+    """The most coal anyone may sell this round: the die (the round number), or in the variant the die
+    card drawn at the start of the round (values UNVERIFIED: as entered, at most the box's 20 cubes)."""
+    if not variant:
+        return number
+    if "cap" not in entry:
+        if closed:
+            raise RecordError(f"{where}.cap", "missing")
+        return COAL_CUBES
+    return count(entry["cap"], f"{where}.cap", COAL_CUBES)
+
+
+def _carried(names: Sequence[str], variant: bool, before: Sequence[Sheet]) -> dict[str, int]:
+    if before:
+        return dict(before[-1].coal)
+    return {p: VARIANT_START_COAL if variant else START_COAL for p in names}
+
+
+def _supply_left(names: Sequence[str], before: Sequence[Sheet]) -> int:
+    if before and before[-1].supply is not None:
+        return before[-1].supply - sum(before[-1].got.values())
+    return COAL_CUBES - START_COAL * len(names)
+
+
+def _counts(entry: Mapping[str, Any], field: str, where: str, names: Sequence[str], required: bool = True) -> dict[str, int]:
+    """A per-player count field of a sheet; with `required` False, a player left out counts 0."""
+    if field not in entry:
+        if required:
+            raise RecordError(f"{where}.{field}", "missing")
+        return {p: 0 for p in names}
+    if required:
+        return per_player(entry[field], f"{where}.{field}", names, count)
+    given = _partial(entry, field, where, names)
+    return {p: count(given.get(p, 0), f"{where}.{field}.{p}") for p in names}
+
+
+def _partial(entry: Mapping[str, Any], field: str, where: str, names: Sequence[str]) -> Mapping[str, Any]:
+    given = mapping(entry.get(field, {}), f"{where}.{field}")
+    for p in given:
+        player(p, f"{where}.{field}.{p}", names)
+    return given
+
+
+def _attacks(value: Any, where: str, names: Sequence[str]) -> tuple[Attack, ...]:
+    attacks = []
+    for i, item in enumerate(sequence(value, where)):
+        entry = mapping(item, f"{where}.{i}")
+        attacker = player(entry.get("attacker"), f"{where}.{i}.attacker", names)
+        target = player(entry.get("target"), f"{where}.{i}.target", names)
+        if attacker == target:
+            raise RecordError(f"{where}.{i}.target", "attack_self")
+        attacks.append(Attack(attacker, target, count(entry.get("points"), f"{where}.{i}.points")))
+    return tuple(attacks)
+
+
+def _signed(value: Any, where: str) -> int:
+    """A coal change from an event: a whole number, negative for coal lost."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(where, "not_whole", value=value)
+    return -count(-value, where, COAL_CUBES) if value < 0 else count(value, where, COAL_CUBES)
+
+
+def _end_counts(value: Any, where: str) -> dict[str, int]:
+    entry = mapping(value, where)
+    return {k: count(entry.get(k), f"{where}.{k}") for k in ("coal", "cards")}
+
+
+def _die(value: Any, where: str) -> int:
+    face = count(value, where, DIE_FACES)
+    if face < 1:
+        raise RecordError(where, "not_die", value=value)
+    return face
+
+
+def _sheet_fields(sheet: Sheet, variant: bool) -> dict[str, Any]:
+    """A resolved sheet as a record's round: `sold` (and `cap`) of the contract, and what the app tracked."""
+    entry: dict[str, Any] = {"sold": dict(sheet.sold), "start": dict(sheet.start), "events": dict(sheet.events),
+                             "attacks": [{"attacker": a.attacker, "target": a.target, "points": a.points}
+                                         for a in sheet.attacks],
+                             "defense": dict(sheet.defense), "mined": dict(sheet.mined)}
+    if sheet.supply is not None:
+        entry["supply"] = sheet.supply
+    if variant:
+        entry["cap"] = sheet.cap
+    return entry
