@@ -25,9 +25,17 @@ for seat in range(count):
     colours[seat] = colour_col.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE),
                                          format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
 st.caption(t("home.seating"))
-draw = st.toggle(t("home.draw_start"), value=True, key="home_draw", help=t("home.draw_unverified"))
-start = None if draw else st.radio(t("home.start_player"), range(count), format_func=lambda s: md(names[s] or t("home.seat", seat=s + 1)),
-                                   horizontal=True, key="home_start")
+seat_name = lambda s: names[s] or t("home.seat", seat=s + 1)  # noqa: E731
+options = {}
+if "variant" in game.options:
+    options["variant"] = st.toggle(t(f"{game.id}.option.variant"), key=f"home_variant_{game.id}", help=t(f"{game.id}.option.variant_help"))
+if "dummy" in game.options:
+    dummy = st.selectbox(t(f"{game.id}.option.dummy"), range(-1, count), key=f"home_dummy_{game.id}",
+                         format_func=lambda s: t(f"{game.id}.option.no_dummy") if s < 0 else seat_name(s),
+                         help=t(f"{game.id}.option.dummy_help"))
+draw = game.draw_start and st.toggle(t("home.draw_start"), value=True, key="home_draw", help=t("home.draw_unverified"))
+start = None if draw else st.radio(t(f"{game.id}.start_player" if not game.draw_start else "home.start_player"), range(count),
+                                   format_func=lambda s: md(seat_name(s)), horizontal=True, key="home_start")
 
 if st.button(t("home.start"), type="primary", icon="▶️", width="stretch"):
     problem = next((t("home.name_empty", seat=s + 1) for s, n in enumerate(names) if not n), None) or next(
@@ -37,7 +45,9 @@ if st.button(t("home.start"), type="primary", icon="▶️", width="stretch"):
     else:
         first = random.SystemRandom().randrange(count) if draw else start
         try:
-            record = game.new_record(names, {names[s]: c for s, c in colours.items()}, names[first])
+            if "dummy" in game.options:
+                options["dummy"] = None if dummy < 0 else names[dummy]
+            record = game.new_record(names, {names[s]: c for s, c in colours.items()}, names[first], **options)
         except RecordError as error:
             st.error(ui.refusal(error))
         else:

@@ -30,7 +30,7 @@ RECENT_KEEP = 8
 POLL_SECONDS = 1.5
 """Other phones' entries show within this interval plus one rerun."""
 GENERAL_PAGES = ("home", "share", "record")
-LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_finish", *RACES}
+LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_finish", "attacks", *RACES}
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 PHONE_CSS = """
 header[data-testid="stHeader"] { display: none; }
@@ -325,8 +325,10 @@ def _param(name: str, value: Any) -> Any:
 
 
 def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labels: dict[str, str],
-                 edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document]) -> None:
-    """A form in which one player at a time enters their counts (one number per label). The save carries
+                 edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
+                 defaults: dict[str, dict[str, int]] | None = None) -> None:
+    """A form in which one player at a time enters their counts (one number per label), starting from
+    `defaults` (what the app worked out) until they have entered their own. The save carries
     what this phone showed when editing began: if another phone changed that player's counts meanwhile,
     nothing is overwritten; the new counts are shown with a message, to be checked and saved again."""
     players = tuple(saved.doc["players"])
@@ -336,7 +338,8 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
     if message := st.session_state.pop(f"{key}_refused", None):
         st.error(message)
     with st.form(f"{key}_form"):
-        values = {f: st.number_input(label, 0, MAX_COUNT, (seen or {}).get(f, 0), key=f"{key}_{who}_{f}")
+        start = seen or (defaults or {}).get(who, {})
+        values = {f: st.number_input(label, 0, MAX_COUNT, start.get(f, 0), key=f"{key}_{who}_{f}")
                   for f, label in labels.items()}
         submitted = st.form_submit_button(t("action.save"), type="primary", width="stretch")
     if submitted:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring import coal_baron, schichtwechsel
+from scoring import coal_baron, mine, schichtwechsel
 from scoring.records import RecordError, Result, mapping
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
@@ -33,6 +33,10 @@ class Game:
     new_record: Callable[..., dict[str, Any]]
     status: Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]]
     """Catalog key and numbers for the header: the stage being played."""
+    options: tuple[str, ...] = ()
+    """Set-up choices `new_record` takes as keywords: `variant` (a toggle), `dummy` (a seat or none)."""
+    draw_start: bool = True
+    """Whether the app may draw the start player; where the rules name them, the table says who."""
 
 
 GAMES: dict[str, Game] = {
@@ -61,6 +65,20 @@ GAMES: dict[str, Game] = {
             score=schichtwechsel.score,
             new_record=schichtwechsel.new_record,
             status=schichtwechsel.status,
+        ),
+        Game(
+            id="mine",
+            names={"en": "MINE!", "de": "MINE!"},
+            players=mine.SEATS,
+            categories=mine.CATEGORIES,
+            pages=("setup", "round", "end"),
+            stage="mine.stage",
+            stages=mine.ROUND_NAMES,
+            score=mine.score,
+            new_record=mine.new_record,
+            status=mine.status,
+            options=("variant", "dummy"),
+            draw_start=False,
         ),
     )
 }

@@ -107,7 +107,9 @@ def choose(page: Page, group: str, option: str) -> None:
 
 
 def select(page: Page, label: str, option: str) -> None:
-    """Pick an option of a selectbox."""
-    page.get_by_role("combobox", name=label, exact=True).click()
+    """Pick an option of a selectbox, typed to filter the list (a long one shows only its first options)."""
+    box = page.get_by_role("combobox", name=label, exact=True)
+    box.click()
+    box.fill(option)
     page.get_by_role("option", name=option, exact=True).click()
     settle(page)

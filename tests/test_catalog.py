@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from schichtbuch import i18n, ui
-from scoring import coal_baron, schichtwechsel
+from scoring import coal_baron, mine, schichtwechsel
 from scoring.coal_baron import ELEMENTS, END_FIELDS, SHIFTS, TIEBREAK_RULES, Transport
 from scoring.majorities import Place
 from scoring.records import PROBLEMS, RecordError
@@ -26,6 +26,7 @@ from setup import Step
 from setup.coal_baron import COLOURS, PLAYER_COUNTS, checklist
 from setup.schichtwechsel import ACTION_RULES, SCORING_RULES, preparation
 from setup.schichtwechsel import checklist as schichtwechsel_checklist
+from setup import mine as mine_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "schichtbuch" / "locales"
@@ -274,6 +275,12 @@ def expanded_keys() -> dict[str, set[str]]:
         "schichtwechsel items": {f"schichtwechsel.item.{i}" for i in schichtwechsel.PLAYER_ITEMS},
         "schichtwechsel rules": {f"schichtwechsel.rule.{k}" for k in (*ACTION_RULES, *SCORING_RULES)},
         "schichtwechsel round forms": {f"schichtwechsel.round.save_{m}" for m in ("new", "fix")},
+        "mine tie-breaks": set(mine.TIEBREAK_RULES),
+        "mine looting reasons": {f"mine.loot.{r}" for r in ("held", "took", "stock", "shared")},
+        "game options": {f"{g.id}.option.{o}{suffix}" for g in GAMES.values() for o in g.options
+                         for suffix in ("", "_help")}
+                        | {f"{g.id}.option.no_dummy" for g in GAMES.values() if "dummy" in g.options},
+        "named start players": {f"{g.id}.start_player" for g in GAMES.values() if not g.draw_start},
     }
 
 
@@ -301,6 +308,9 @@ def guides(count: int) -> Iterator[Step]:
     yield from schichtwechsel_checklist(names, names[0])
     for number in range(1, schichtwechsel.ROUNDS + 1):
         yield from preparation(number, names, names[1])
+    for variant, dummy in ((False, None), (True, names[-1])):
+        yield from mine_setup.checklist(names, names[0], variant, dummy)
+    yield from (mine_setup.placement(names[0]), mine_setup.recruitment(), mine_setup.round_end(names, names[-1]))
 
 
 @pytest.mark.parametrize("count", sorted(PLAYER_COUNTS))

@@ -22,6 +22,7 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, put, stored, texts, tr
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
+from test_mine_pages import STAGES as MINE_STAGES
 from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
 from schichtbuch import i18n, ui
 from schichtbuch.ui import md, page_path
@@ -95,6 +96,7 @@ STAGES: dict[str, Callable[[], dict[str, Any]] | None] = {
     "end_half_entered_3p": lambda: half_entered_end(["Anna", "Ben", "Cleo"]),
     "finished_3p": lambda: finished(["Anna", "Ben", "Cleo"]),
     **SCHICHTWECHSEL_STAGES,
+    **MINE_STAGES,
 }
 
 

@@ -1,0 +1,45 @@
+"""MINE! end: each player's coal in stock and profession cards in hand (the first two tie-breakers), a die
+roll for players still tied, and the standings naming the rule that decided."""
+
+import random
+
+import streamlit as st
+
+from schichtbuch import ui
+from schichtbuch.ui import md
+from scoring import mine
+
+t = ui.page_start()
+
+
+def roll(tied: tuple[str, ...]) -> None:
+    """Roll the die for the players still tied (a tap saves one roll each, the same on every phone)."""
+    faces = random.SystemRandom()
+    rolls = {p: faces.randint(1, mine.DIE_FACES) for p in tied}
+    ui.save_on_tap(saved.id, lambda d: mine.roll_die(d, rolls), {"key": "change.mine_die"}, "mine_die")
+
+
+saved = ui.require_game("mine")
+record = mine.read(saved.doc)
+if not record.is_over:
+    st.info(t("mine.end.not_yet", target=mine.TARGET, rounds=mine.ROUNDS))
+    st.page_link(ui.page_path("mine", "round"), label=t("page.mine_round"), icon="⛏️", query_params=ui.params())
+    ui.standings(saved)
+    st.stop()
+
+st.subheader(t("mine.end.title"))
+st.caption(t("mine.end.hint"))
+tracked = record.rounds[-1].coal
+ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
+                {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.set_items,
+                defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
+if record.end is not None:
+    ui.refused("mine_die")
+    for tied in mine.still_tied(saved.doc):
+        st.warning(t("mine.end.still_tied", players=md(", ".join(tied))))
+        st.button(t("mine.end.roll", players=md(", ".join(tied))), icon="🎲", width="stretch", key=f"mine_roll_{'_'.join(tied)}",
+                  on_click=roll, args=(tied,))
+    if record.die_roll:
+        st.caption(t("mine.end.rolled", rolls=md(", ".join(f"{p} {v}" for p, v in record.die_roll.items()))))
+ui.standings(saved)
+ui.undo_button(saved, "mine_undo")

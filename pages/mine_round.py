@@ -1,0 +1,158 @@
+"""MINE! round assistant: the die holder and the sale cap, each player's coal, the dummy's cards, then the
+resolution in the printed order (events, looting and watchtower, expedition, mine, recruitment); every
+number is saved as entered and can be corrected, and the round is closed once resolved."""
+
+import random
+from collections.abc import Callable, Mapping
+
+import streamlit as st
+
+from schichtbuch import ui
+from schichtbuch.ui import md
+from scoring import mine
+from scoring.mine import COAL_CUBES, ROUNDS, Sheet
+from setup import Step
+from setup.mine import placement, recruitment, round_end
+
+t = ui.page_start()
+
+
+def step(shown: Step) -> str:
+    return t(shown.key, **{k: md(str(v)) for k, v in shown.params.items()})
+
+
+def save(field: str, value: Callable[[], object], seen: object, number: int | None = None) -> None:
+    """Save one field of a round's sheet (this round's unless `number` names a closed one) as the phone
+    showed it when tapped (see `ui.save_on_tap`)."""
+    n = number or sheet.number
+    ui.save_on_tap(saved.id, lambda d: mine.enter_round(d, n, field, value(), seen),
+                   {"key": f"change.mine_{field}", "round": n}, f"mine_{field}")
+
+
+def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], low: int = 0,
+           high: int = ui.MAX_COUNT, number: int | None = None) -> None:
+    """A form with one number per player for a field of a round's sheet; its widgets follow the stored
+    values, so another phone's entry shows at once."""
+    n = number or sheet.number
+    ui.refused(f"mine_{field}")
+    keys = {p: f"mine_{field}_{n}_{p}_{shown[p]}" for p in record.players}
+    with st.form(f"mine_{field}_{n}"):
+        for p in record.players:
+            st.number_input(label(p), low, high, shown[p], key=keys[p])
+        st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=save, args=(
+            field, lambda: {p: st.session_state[keys[p]] for p in record.players}, entered(field, n), number))
+
+
+def entered(field: str, number: int | None = None) -> object:
+    """A field of a round's sheet as stored (None if not entered yet)."""
+    rounds = saved.doc.get("rounds", [])
+    stored = rounds[number - 1] if number and number <= len(rounds) else saved.doc.get("current") or {}
+    return stored.get(field)
+
+
+def coal_table(s: Sheet) -> None:
+    """Each player's coal at the start of the round, now, and their points (the pawn's space)."""
+    rows = [f"| {md(p)}{' 🎲' if p == s.die_holder else ''}{' 🤖' if p == record.dummy else ''} | {s.start[p]} | {s.coal[p]} "
+            f"| {record.scores[p] + s.sold[p]} |" for p in record.players]
+    st.markdown("\n".join([f"| {t('col.player')} | {t('mine.col.start')} | {t('mine.col.now')} | {t('col.points')} |",
+                           "|:--|--:|--:|--:|", *rows]))
+
+
+def cap_and_supply(s: Sheet) -> None:
+    """The die card's value in the variant; the coal at the start and the supply, to correct."""
+    if record.variant:
+        ui.refused("mine_cap")
+        st.number_input(t("mine.round.cap"), 0, COAL_CUBES, entered("cap"), key=f"mine_cap_{s.number}_{entered('cap')}",
+                        placeholder=t("mine.round.cap_hint"), on_change=lambda: save(
+                            "cap", lambda: st.session_state[f"mine_cap_{s.number}_{entered('cap')}"], entered("cap")))
+    with st.expander(t("mine.round.correct")):
+        counts("start", s.start, md)
+        if s.supply is not None:
+            ui.refused("mine_supply")
+            with st.form(f"mine_supply_{s.number}"):
+                key = f"mine_supply_{s.number}_{s.supply}"
+                st.number_input(t("mine.round.supply"), 0, COAL_CUBES, s.supply, key=key, help=t("mine.round.supply_box"))
+                st.form_submit_button(t("action.save"), width="stretch", on_click=save,
+                                      args=("supply", lambda: st.session_state[key], entered("supply")))
+
+
+def dummy_cards(s: Sheet) -> None:
+    """Where the dummy's 4 cards go this round, its looting targets drawn the same on every phone."""
+    cards = mine.dummy_placement(s.number, s.start, record.dummy, random.Random(f"{saved.id}/{s.number}"))
+    lines = [t("mine.dummy.watchtower", cards=cards.watchtower)] if cards.watchtower else []
+    lines += [t("mine.dummy.looting", target=md(p)) for p in cards.looting]
+    lines += [t("mine.dummy.recruitment", cards=cards.recruitment)] if cards.recruitment else []
+    lines += [t("mine.dummy.mine", cards=cards.mine)] if cards.mine else []
+    st.markdown(f"**{t('mine.dummy.title', player=md(record.dummy))}**\n" + "\n".join(f"- {line}" for line in lines))
+    st.caption(t("mine.dummy.events"))
+
+
+def looting(s: Sheet) -> None:
+    """The attacks entered, each with its outcome and why, a form for the next attack, and the defence."""
+    attacks = entered("attacks") or []
+    ui.refused("mine_attacks")
+    for i, take in enumerate(s.looting.takes):
+        a = take.attack
+        text, remove = st.columns([5, 1], vertical_alignment="center", wrap=False)
+        text.markdown(t(f"mine.loot.{take.reason}", attacker=md(a.attacker), target=md(a.target), points=a.points,
+                        defense=take.defense, coal=take.coal))
+        remove.button("✕", key=f"mine_attack_remove_{s.number}_{i}_{len(attacks)}", help=t("mine.loot.remove"),
+                      on_click=save, args=("attacks", lambda i=i: attacks[:i] + attacks[i + 1:], attacks))
+    with st.form(f"mine_attack_{s.number}_{len(attacks)}"):
+        keys = {k: f"mine_{k}_{s.number}" for k in ("attacker", "target", "points")}
+        st.selectbox(t("mine.loot.attacker"), record.players, key=keys["attacker"])
+        st.selectbox(t("mine.loot.target"), record.players, index=1, key=keys["target"])
+        st.number_input(t("mine.loot.points"), 0, ui.MAX_COUNT, 1, key=keys["points"])
+        st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=save, args=(
+            "attacks", lambda: attacks + [{k: st.session_state[key] for k, key in keys.items()}], entered("attacks")))
+    st.markdown(f"**{t('mine.loot.defense')}**")
+    counts("defense", s.defense, md)
+
+
+saved = ui.require_game("mine")
+record = mine.read(saved.doc)
+sheet = record.current
+if sheet is None:
+    st.success(t("mine.round.over", target=mine.TARGET, rounds=ROUNDS))
+    st.page_link(ui.page_path("mine", "end"), label=t("page.mine_end"), icon="🏁", query_params=ui.params())
+    ui.undo_button(saved, "mine_undo")
+    st.stop()
+
+st.subheader(t("mine.round.title", round=sheet.number, rounds=ROUNDS))
+st.markdown(t("mine.round.die", player=md(sheet.die_holder), cap=sheet.cap)
+            if not record.variant or entered("cap") is not None else t("mine.round.die_variant", player=md(sheet.die_holder)))
+cap_and_supply(sheet)
+coal_table(sheet)
+st.info(step(placement(sheet.die_holder)))
+if record.dummy is not None:
+    dummy_cards(sheet)
+
+with st.expander(t("mine.phase.events")):
+    st.caption(t("mine.round.firedamp"))
+    counts("events", sheet.events, md, low=-COAL_CUBES, high=COAL_CUBES)
+with st.expander(t("mine.phase.looting")):
+    looting(sheet)
+with st.expander(t("mine.phase.expedition")):
+    stock = {p: sheet.start[p] + sheet.events[p] + sheet.looting.changes[p] for p in record.players}
+    counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap))
+with st.expander(t("mine.phase.mine")):
+    st.caption(t("mine.round.mine_rule", player=md(sheet.die_holder)) if sheet.supply is not None
+               else t("mine.round.mine_variant", cap=sheet.cap))
+    counts("mined", sheet.mined, lambda p: t("mine.round.helmets", player=md(p), got=sheet.got[p]))
+    if sheet.supply is not None:
+        st.caption(t("mine.round.supply_left", supply=sheet.supply - sum(sheet.got.values())))
+with st.expander(t("mine.phase.recruitment")):
+    st.markdown(step(recruitment()))
+    st.markdown(step(round_end(record.players, sheet.die_holder)))
+
+ui.refused("mine_close")
+st.button(t("mine.round.close", round=sheet.number), type="primary", icon="✅", width="stretch", key=f"mine_close_{sheet.number}",
+          on_click=lambda n=sheet.number: ui.save_on_tap(saved.id, lambda d: mine.close_round(d, n),
+                                                         {"key": "change.mine_close", "round": n}, "mine_close"))
+if record.rounds:
+    with st.expander(t("mine.round.fix")):
+        fix = st.segmented_control(t("mine.round.which"), range(1, len(record.rounds) + 1), default=len(record.rounds),
+                                   required=True, key="mine_fix")
+        counts("sold", record.rounds[fix - 1].sold, md, number=fix)
+    ui.standings(saved)
+ui.undo_button(saved, "mine_undo")

@@ -1,0 +1,121 @@
+"""A whole 6-seat MINE! game with a dummy player in headless Chromium at 390×844, in English, on two phones
+that share one game: setup, a looting resolved by the rules, sales and the mine, six rounds, the
+tie-breakers entered at the end, a die roll for the players still tied, and the final standings."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser import CHROMIUM, choose, chromium, phone, select, server, settle, tap
+from test_browser import LIVE, look, standings
+
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+SEATS = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Robo"]
+
+
+def fill(page: Page, field: str, number: int, values: dict[str, int]) -> None:
+    """Type a number per player into a form of the round's sheet and save it."""
+    for who, value in values.items():
+        page.locator(f"[class*='st-key-mine_{field}_{number}_{who}_'] input").fill(str(value))
+    page.get_by_test_id("stForm").filter(has=page.locator(f"[class*='st-key-mine_{field}_{number}_']")).get_by_role(
+        "button", name="Save").click()
+    settle(page)
+
+
+def counts(page: Page, phase: str, field: str, number: int, values: dict[str, int]) -> None:
+    """Open a phase of the resolution, fill its form, and close the phase again."""
+    page.get_by_text(phase, exact=True).click()
+    fill(page, field, number, values)
+    page.get_by_text(phase, exact=True).click()
+
+
+def close(page: Page, number: int) -> None:
+    tap(page, f"Round {number} resolved", exact=False)
+    expect(page.get_by_role("heading", name=f"Round {number + 1} of 6") if number < 6
+           else page.get_by_text("The game is over", exact=False)).to_be_visible(timeout=LIVE)
+
+
+def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
+    with server(tmp_path / "games.sqlite3") as url, chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        host.goto(f"{url}/?lang=en")
+        settle(host)
+        select(host, "Game", "MINE!")
+        choose(host, "Players", "6")
+        for seat, name in enumerate(SEATS, start=1):
+            box = host.get_by_role("textbox", name=f"Player {seat}", exact=True)
+            box.fill(name)
+            box.press("Enter")
+            settle(host)
+        select(host, "Dummy player", "Robo")
+        host.get_by_role("radiogroup", name="Start player: who touched coal last?").get_by_text("Anna", exact=True).click()
+        settle(host)
+        look(host, "mine-home")
+        tap(host, "Start game", exact=False)
+        expect(host.get_by_text("Setup for 6 seats")).to_be_visible()
+        host.get_by_text("Each player takes 2 coal (12 in all).").click()
+        settle(host)
+        look(host, "mine-setup")
+        guest.goto(host.url)
+        settle(guest)
+        expect(guest.get_by_text("Setup for 6 seats")).to_be_visible()
+
+        host.get_by_role("link", name="Round", exact=True).first.click()
+        settle(host)
+        expect(host.get_by_text("Robo's cards this round", exact=False)).to_be_visible()
+        host.get_by_text("2–3 · Looting and watchtower", exact=True).click()
+        select(host, "Looter", "Ben")
+        select(host, "Target (colour card on the stack)", "Anna")
+        host.get_by_label("Attack points (helmets on the stack)", exact=True).fill("3")
+        tap(host, "Add attack")
+        fill(host, "defense", 1, {"Anna": 1})
+        expect(host.get_by_text("Ben takes 2 coal from Anna (attack 3 − defence 1)")).to_be_visible()
+        host.get_by_text("2–3 · Looting and watchtower", exact=True).click()
+        counts(host, "4 · Expedition (sale)", "sold", 1, {"Ben": 1, "Cleo": 1, "Robo": 1})
+        counts(host, "5 · Mine", "mined", 1, {"Anna": 3, "Dirk": 2})
+        look(host, "mine-round-1")
+        close(host, 1)
+
+        guest.get_by_role("link", name="Round", exact=True).first.click()
+        settle(guest)
+        counts(guest, "4 · Expedition (sale)", "sold", 2, {"Ben": 2, "Dirk": 2, "Anna": 3})
+        expect(guest.get_by_text("Not saved — This round › Coal sold › Anna: 3 coal sold; at most 2 this round")
+               ).to_be_visible()
+        counts(guest, "4 · Expedition (sale)", "sold", 2, {"Anna": 1})
+        look(guest, "mine-round-2-guest")
+        close(guest, 2)
+        for number in range(3, 7):
+            page = guest if number % 2 else host
+            expect(page.get_by_role("heading", name=f"Round {number} of 6")).to_be_visible(timeout=LIVE)
+            close(page, number)
+
+        host.get_by_role("link", name="End", exact=True).first.click()
+        settle(host)
+        for who in SEATS:
+            page = guest if who in ("Emil", "Robo") else host
+            if page is guest and "mine_end" not in guest.url:
+                guest.get_by_role("link", name="End", exact=True).first.click()
+                settle(guest)
+            choose(page, "Player", who)
+            page.get_by_role("spinbutton", name="Profession cards in hand", exact=True).fill("5")
+            tap(page, "Save")
+        expect(host.get_by_text("Final standings")).to_be_visible(timeout=LIVE)
+        expect(host.get_by_text("Still tied: Cleo, Robo", exact=False)).to_be_visible()
+        tap(host, "Roll the die for Cleo, Robo", exact=False)
+        expect(host.get_by_text("Die rolls:", exact=False)).to_be_visible()
+        look(host, "mine-standings")
+
+        table = standings(host)
+        expect(guest.get_by_text("Die rolls:", exact=False)).to_be_visible(timeout=LIVE)
+        assert table == standings(guest)
+        # Ben sold 1 + 2, Dirk 2; Anna, Cleo and Robo 1 each: Anna has 2 coal left (2 looted by Ben, 3 mined,
+        # 1 sold), Cleo and Robo 1 each and 5 cards: the die decides between them unless it ties again.
+        assert table[0][1:4] == ["1. Ben", "2. Dirk", "3. Anna"]
+        assert table[-1][1:4] == ["3", "2", "1"]
+        assert table[0][-1] == "6. Emil"

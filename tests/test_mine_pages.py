@@ -1,0 +1,238 @@
+"""MINE!'s pages under AppTest: starting a game with the variant and a dummy seat, the setup checklist, the
+round assistant (die holder and cap, attacks resolved with their reasons, sales over the cap refused
+with the field named and what was entered kept, the mine taking from the supply, closing a round), the
+dummy's cards, and the end with the tie-break chain and the die roll. The harness is in apptest.py;
+every page × language × stage runs in test_pages.py with the stages below."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from apptest import HOME, PAGE_FIXTURES, app, failure, put, stored, texts, tr
+from schichtbuch.store import SQLiteStore
+from scoring import mine
+from scoring.registry import PALETTE
+from setup.mine import checklist
+
+SETUP = "pages/mine_setup.py"
+ROUND = "pages/mine_round.py"
+END = "pages/mine_end.py"
+SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"]
+THREE = SIX[:3]
+pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
+
+
+def created(names: list[str], variant: bool = False, dummy: str | None = None) -> dict[str, Any]:
+    return mine.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, names[0], variant, dummy)
+
+
+def resolve(doc: dict[str, Any], sold: dict[str, int], **fields: Any) -> dict[str, Any]:
+    """Enter one round's fields and sale, and close it."""
+    number = len(doc["rounds"]) + 1
+    for field, value in fields.items():
+        doc = mine.enter_round(doc, number, field, value, None)
+    return mine.close_round(mine.enter_round(doc, number, "sold", sold, None), number)
+
+
+def mid_round(names: list[str]) -> dict[str, Any]:
+    doc = resolve(created(names), {p: 1 for p in names}, mined={p: 2 for p in names})
+    return mine.enter_round(doc, 2, "attacks", [{"attacker": names[1], "target": names[0], "points": 3}], None)
+
+
+def finished(names: list[str]) -> dict[str, Any]:
+    """Six rounds in which everybody sells the same: equal points, broken by the end counts."""
+    doc = created(names)
+    for _ in range(mine.ROUNDS):
+        doc = resolve(doc, {p: 1 for p in names}, mined={p: 2 for p in names})
+    for i, who in enumerate(names):
+        doc = mine.set_items(doc, who, {"coal": 3, "cards": 5 if i else 6}, None)
+    return doc
+
+
+STAGES = {
+    "mine_created_6p_dummy": lambda: created(SIX, dummy="Bot"),
+    "mine_round_2_3p": lambda: mid_round(THREE),
+    "mine_variant_4p": lambda: created(SIX[:4], variant=True),
+    "mine_finished_3p": lambda: finished(THREE),
+}
+
+
+def button(at: AppTest, key: str, **params: Any):
+    return next(b for b in at.button if b.label == tr("en", key, **params))
+
+
+def save_form(at: AppTest, field: str, number: int) -> AppTest:
+    return next(b for b in at.button if b.id and f"mine_{field}_{number}" in b.id).click().run()
+
+
+def fill(at: AppTest, field: str, number: int, values: dict[str, int]) -> None:
+    for who, value in values.items():
+        next(w for w in at.number_input if w.key.startswith(f"mine_{field}_{number}_{who}_")).set_value(value)
+
+
+# --- starting and setting up ---------------------------------------------------------------------------
+
+def test_home_starts_a_six_seat_variant_game_with_a_dummy_and_asks_who_touched_coal(store_path: Path):
+    at = app(HOME, "en")
+    at.selectbox(key="home_game").select("mine").run()
+    at.button_group(key="home_count_mine").set_value(6).run()
+    for seat, name in enumerate(SIX):
+        at.text_input(key=f"home_name_{seat}").input(name)
+    assert not [t for t in at.toggle if t.key == "home_draw"]  # the rules name the start player
+    at.toggle(key="home_variant_mine").set_value(True)
+    at.selectbox(key="home_dummy_mine").set_value(5)
+    at.radio(key="home_start").set_value(2).run()
+    button(at, "home.start").click().run()
+    assert not at.exception, failure(at)
+    doc = stored(store_path, at.query_params["game"])
+    assert (doc["players"], doc["variant"], doc["dummy"], doc["start_player"]) == (SIX, True, "Bot", "Cleo")
+
+
+@pytest.mark.parametrize(("variant", "dummy"), [(False, None), (True, "Bot")])
+def test_setup_lists_every_step_and_saves_ticks(variant: bool, dummy: str | None, store_path: Path):
+    game_id = put(store_path, created(SIX, variant, dummy))
+    at = app(SETUP, "en", game_id)
+    steps = checklist(SIX, "Anna", variant, dummy)
+    boxes = [c for c in at.checkbox if c.key and c.key.startswith("setup_")]
+    assert [b.label for b in boxes] == [tr("en", s.key, **s.params) for s in steps]
+    boxes[2].check().run()
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["setup_ticks"] == [steps[2].id]
+
+
+# --- the round assistant ---------------------------------------------------------------------------------
+
+def test_round_shows_die_holder_cap_and_the_resolved_attack(store_path: Path):
+    game_id = put(store_path, mid_round(THREE))
+    at = app(ROUND, "en", game_id)
+    assert not at.exception, failure(at)
+    shown = texts(at)
+    assert tr("en", "mine.round.die", player="Ben", cap=2) in shown
+    assert tr("en", "mine.loot.took", attacker="Ben", target="Anna", points=3, defense=0, coal=3) in shown
+
+
+def test_defence_entered_changes_the_outcome(store_path: Path):
+    game_id = put(store_path, mid_round(THREE))
+    at = app(ROUND, "en", game_id)
+    fill(at, "defense", 2, {"Anna": 3})
+    save_form(at, "defense", 2)
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["current"]["defense"] == {"Anna": 3, "Ben": 0, "Cleo": 0}
+    assert tr("en", "mine.loot.held", attacker="Ben", target="Anna", points=3, defense=3, coal=0) in texts(at)
+
+
+def test_an_attack_is_added_and_removed(store_path: Path):
+    game_id = put(store_path, created(THREE))
+    at = app(ROUND, "en", game_id)
+    at.selectbox(key="mine_attacker_1").select("Cleo")
+    at.selectbox(key="mine_target_1").select("Ben")
+    at.number_input(key="mine_points_1").set_value(5)
+    button(at, "mine.loot.add").click().run()
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["current"]["attacks"] == [{"attacker": "Cleo", "target": "Ben", "points": 5}]
+    assert tr("en", "mine.loot.stock", attacker="Cleo", target="Ben", points=5, defense=0, coal=2) in texts(at)
+    next(b for b in at.button if b.key and b.key.startswith("mine_attack_remove_1_0")).click().run()
+    assert stored(store_path, game_id)["current"]["attacks"] == []
+
+
+def test_an_attack_on_oneself_is_refused_naming_the_field(store_path: Path):
+    game_id = put(store_path, created(THREE))
+    at = app(ROUND, "en", game_id)
+    at.selectbox(key="mine_attacker_1").select("Ben")
+    at.selectbox(key="mine_target_1").select("Ben")
+    button(at, "mine.loot.add").click().run()
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Attack › 1 › Target",
+                                              problem=tr("en", "problem.attack_self"))]
+    assert "attacks" not in (stored(store_path, game_id).get("current") or {})
+
+
+def test_a_sale_over_the_cap_is_refused_and_what_was_entered_stays(store_path: Path):
+    game_id = put(store_path, created(THREE))
+    at = app(ROUND, "en", game_id)
+    fill(at, "sold", 1, {"Anna": 2})
+    save_form(at, "sold", 1)
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Coal sold › Anna",
+                                              problem=tr("en", "problem.over_cap", value=2, cap=1))]
+    assert next(w for w in at.number_input if w.key.startswith("mine_sold_1_Anna_")).value == 2
+    assert "sold" not in (stored(store_path, game_id).get("current") or {})
+
+
+def test_mine_takes_from_the_supply_in_turn_and_closing_carries_the_coal(store_path: Path):
+    doc = mine.enter_round(created(THREE), 1, "supply", 3, None)
+    game_id = put(store_path, doc)
+    at = app(ROUND, "en", game_id)
+    fill(at, "mined", 1, {"Anna": 2, "Ben": 2, "Cleo": 2})
+    save_form(at, "mined", 1)
+    assert not at.exception, failure(at)
+    shown = texts(at)
+    assert [tr("en", "mine.round.helmets", player=p, got=g) in shown for p, g in (("Anna", 2), ("Ben", 1), ("Cleo", 0))] == [True] * 3
+    assert tr("en", "mine.round.supply_left", supply=0) in shown
+    button(at, "mine.round.close", round=1).click().run()
+    assert not at.exception, failure(at)
+    record = mine.read(stored(store_path, game_id))
+    assert (len(record.rounds), record.current.start) == (1, {"Anna": 4, "Ben": 3, "Cleo": 2})
+    assert tr("en", "mine.round.title", round=2, rounds=6) in [s.value for s in at.subheader]
+
+
+def test_a_second_phone_closing_the_round_first_is_explained(store_path: Path):
+    game_id = put(store_path, created(THREE))
+    at = app(ROUND, "en", game_id)
+    SQLiteStore(str(store_path)).change(game_id, lambda d: mine.close_round(d, 1), {"key": "change.mine_close"})
+    button(at, "mine.round.close", round=1).click().run()
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field="Round › 1",
+                                              problem=tr("en", "problem.round_entered", round=1))]
+    assert len(stored(store_path, game_id)["rounds"]) == 1
+
+
+def test_variant_asks_for_the_die_card_and_caps_the_sale(store_path: Path):
+    game_id = put(store_path, created(THREE, variant=True))
+    at = app(ROUND, "de", game_id)
+    assert tr("de", "mine.round.die_variant", player="Anna") in texts(at)
+    next(w for w in at.number_input if w.key.startswith("mine_cap_1_")).set_value(4).run()
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["current"]["cap"] == 4
+    assert tr("de", "mine.round.die", player="Anna", cap=4) in texts(at)
+
+
+def test_dummy_cards_are_the_same_on_every_phone(store_path: Path):
+    game_id = put(store_path, created(SIX, dummy="Bot"))
+    first, second = (app(ROUND, "en", game_id) for _ in range(2))
+    title = tr("en", "mine.dummy.title", player="Bot")
+    shown = [m.value for m in first.markdown if m.value.startswith(f"**{title}**")]
+    assert shown and shown == [m.value for m in second.markdown if m.value.startswith(f"**{title}**")]
+    assert tr("en", "mine.dummy.watchtower", cards=1) in shown[0] and tr("en", "mine.dummy.recruitment", cards=1) in shown[0]
+
+
+# --- the end ---------------------------------------------------------------------------------------------
+
+def test_end_names_the_deciding_rule_and_rolls_for_the_still_tied(store_path: Path):
+    game_id = put(store_path, finished(THREE))
+    at = app(END, "en", game_id)
+    assert not at.exception, failure(at)
+    assert f"Anna: {tr('en', 'mine.tiebreak.cards', value=6)}" in texts(at)
+    assert tr("en", "mine.end.still_tied", players="Ben, Cleo") in texts(at)
+    next(b for b in at.button if b.key == "mine_roll_Ben_Cleo").click().run()
+    assert not at.exception, failure(at)
+    rolls = stored(store_path, game_id)["die_roll"]
+    assert set(rolls) == {"Ben", "Cleo"} and all(1 <= v <= 6 for v in rolls.values())
+
+
+def test_end_before_the_game_is_over_points_back_to_the_round(store_path: Path):
+    game_id = put(store_path, mid_round(THREE))
+    at = app(END, "en", game_id)
+    assert tr("en", "mine.end.not_yet", target=21, rounds=6) in [i.value for i in at.info]
+
+
+def test_end_counts_start_from_the_coal_the_app_tracked(store_path: Path):
+    doc = created(THREE)
+    for _ in range(mine.ROUNDS):
+        doc = resolve(doc, {"Anna": 1, "Ben": 0, "Cleo": 1}, mined={"Anna": 3, "Ben": 1, "Cleo": 2})
+    tracked = mine.read(doc).rounds[-1].coal
+    assert tracked["Anna"] > 0
+    game_id = put(store_path, doc)
+    at = app(END, "en", game_id)
+    assert at.number_input(key="end_items_Anna_coal").value == tracked["Anna"]
