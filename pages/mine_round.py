@@ -54,7 +54,7 @@ def coal_table(s: Sheet) -> None:
     """Each player's coal at the start of the round, now, and their points (the pawn's space)."""
     rows = [f"| {md(p)}{' 🎲' if p == s.die_holder else ''}{' 🤖' if p == record.dummy else ''} | {s.start[p]} | {s.coal[p]} "
             f"| {record.scores[p] + s.sold[p]} |" for p in record.players]
-    st.markdown("\n".join([f"| {t('col.player')} | {t('mine.col.start')} | {t('mine.col.now')} | {t('col.points')} |",
+    st.markdown("\n".join([f"| {t('col.player')} | {t('mine.col.start')} | {t('mine.col.now')} | {t('mine.points')} |",
                            "|:--|--:|--:|--:|", *rows]))
 
 
@@ -143,6 +143,8 @@ with st.expander(t("mine.phase.mine")):
         st.caption(t("mine.round.supply_left", supply=sheet.supply - sum(sheet.got.values())))
 with st.expander(t("mine.phase.recruitment")):
     st.markdown(step(recruitment()))
+    counts("recruited", sheet.recruited, lambda p: t("mine.round.recruits", player=md(p),
+                                                     cards=mine.RECRUIT_DRAW + sheet.recruited[p]))
     st.markdown(step(round_end(record.players, sheet.die_holder)))
 
 ui.refused("mine_close")

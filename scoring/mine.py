@@ -48,9 +48,10 @@ DUMMY_LAST_ROUND_WATCHTOWER = 2
 """The dummy's cards [seed]: rounds 1–5 one on the watchtower if it has coal, one on the looters' hideout
 if several players have coal, one on recruitment, the rest on the mine; round 6 two on the watchtower
 if it has coal and the rest on the looters' hideout."""
-SHEET_FIELDS = ("start", "supply", "events", "attacks", "defense", "sold", "mined")
+SHEET_FIELDS = ("start", "supply", "events", "attacks", "defense", "sold", "mined", "recruited")
 """What the app keeps of a round: coal at its start, the central supply at its start, coal gained or
-lost in events, the attacks, the watchtowers' defence, coal sold, helmets shown on mine cards."""
+lost in events, the attacks, the watchtowers' defence, coal sold, helmets shown on mine cards and on
+recruitment cards."""
 CATEGORIES = tuple(f"round_{n}" for n in range(1, ROUNDS + 1))
 ROUND_NAMES = tuple(str(n) for n in range(1, ROUNDS + 1))
 TIEBREAK_RULES = ("mine.tiebreak.coal", "mine.tiebreak.cards", "mine.tiebreak.die")
@@ -109,6 +110,8 @@ class Sheet:
     defense: Mapping[str, int]
     sold: Mapping[str, int]
     mined: Mapping[str, int]
+    recruited: Mapping[str, int]
+    """Helmets on each player's recruitment cards: they draw 2 more than that [seed]."""
     looting: Looting
     got: Mapping[str, int]
     """Coal each player took at the mine."""
@@ -399,7 +402,8 @@ def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy:
     allowed = {p: mined[p] if (not variant or p == dummy) else min(mined[p], cap) for p in names}
     got = allowed if supply is None else take_from_supply(allowed, supply, turn_order(names, holder))
     coal = {p: max(0, stocks[p] + looting.changes[p] - sold[p] + got[p]) for p in names}
-    return Sheet(number, holder, cap, start, supply, events, attacks, defense, sold, mined, looting, got, coal)
+    recruited = _counts(entry, "recruited", where, names, required=False)
+    return Sheet(number, holder, cap, start, supply, events, attacks, defense, sold, mined, recruited, looting, got, coal)
 
 
 def _cap(entry: Mapping[str, Any], where: str, number: int, variant: bool, closed: bool) -> int:
@@ -481,7 +485,8 @@ def _sheet_fields(sheet: Sheet, variant: bool) -> dict[str, Any]:
     entry: dict[str, Any] = {"sold": dict(sheet.sold), "start": dict(sheet.start), "events": dict(sheet.events),
                              "attacks": [{"attacker": a.attacker, "target": a.target, "points": a.points}
                                          for a in sheet.attacks],
-                             "defense": dict(sheet.defense), "mined": dict(sheet.mined)}
+                             "defense": dict(sheet.defense), "mined": dict(sheet.mined),
+                             "recruited": dict(sheet.recruited)}
     if sheet.supply is not None:
         entry["supply"] = sheet.supply
     if variant:
