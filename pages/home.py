@@ -25,7 +25,12 @@ for seat in range(count):
     colours[seat] = colour_col.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE),
                                          format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
 st.caption(t("home.seating"))
-seat_name = lambda s: names[s] or t("home.seat", seat=s + 1)  # noqa: E731
+
+
+def seat_name(seat: int) -> str:
+    return names[seat] or t("home.seat", seat=seat + 1)
+
+
 options = {}
 if "variant" in game.options:
     options["variant"] = st.toggle(t(f"{game.id}.option.variant"), key=f"home_variant_{game.id}", help=t(f"{game.id}.option.variant_help"))

@@ -307,7 +307,7 @@ def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
     st.altair_chart(alt.Chart(data).mark_line(point=True).encode(
         x=alt.X("stage", sort=stages, title=None),
         y=alt.Y("points", title=t(f"{g.id}.points")),
-        color=alt.Color("player", title=None, legend=alt.Legend(orient="bottom"), scale=alt.Scale(
+        color=alt.Color("player", title=None, legend=alt.Legend(orient="bottom", columns=3), scale=alt.Scale(
             domain=players, range=[CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players])),
     ), width="stretch")
 
