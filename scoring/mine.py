@@ -323,12 +323,15 @@ def enter_round(data: Mapping[str, Any], number: int, field: str, value: Any, se
 
 def close_round(data: Mapping[str, Any], number: int) -> dict[str, Any]:
     """The round is resolved: its sheet, every field filled in, becomes round `number`; a round another
-    phone closed meanwhile is refused, and so is a round after the end."""
+    phone closed meanwhile is refused, and so is a round after the end or, in the variant, one whose die
+    card was not entered."""
     record = read(data)
     if record.current is None:
         raise RecordError("rounds", "game_over", rounds=ROUNDS, target=TARGET)
     if number != record.current.number:
         raise RecordError(f"rounds.{number - 1}", "round_entered", round=number)
+    if record.variant and "cap" not in (data.get("current") or {}):
+        raise RecordError("current.cap", "missing")
     new = copy.deepcopy(dict(data))
     new.setdefault("rounds", []).append(_sheet_fields(record.current, record.variant))
     new.pop("current", None)

@@ -236,3 +236,12 @@ def test_end_counts_start_from_the_coal_the_app_tracked(store_path: Path):
     game_id = put(store_path, doc)
     at = app(END, "en", game_id)
     assert at.number_input(key="end_items_Anna_coal").value == tracked["Anna"]
+
+
+def test_variant_round_is_not_closed_without_the_die_card(store_path: Path):
+    game_id = put(store_path, created(THREE, variant=True))
+    at = app(ROUND, "en", game_id)
+    button(at, "mine.round.close", round=1).click().run()
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Die card",
+                                              problem=tr("en", "problem.missing"))]
+    assert stored(store_path, game_id)["rounds"] == []
