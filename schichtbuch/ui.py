@@ -282,7 +282,7 @@ def standings(saved: Saved) -> Result:
     for s in result.standings:
         if s.decided_by:
             st.caption(f"{md(s.player)}: {t(s.decided_by, value=s.tiebreak)}")
-        elif result.final and sum(o.rank == s.rank for o in result.standings) > 1:
+        if result.final and sum(o.rank == s.rank for o in result.standings) > 1:
             st.caption(f"{md(s.player)}: {t(f'{g.id}.shared_place')}")
     with st.expander(t("standings.details")):
         for s in result.standings:
