@@ -4,6 +4,10 @@
 in-memory twin for tests). A server database fits behind the same four methods: every change is one
 read-modify-write transaction, so two phones writing at once both keep their entries, and the change
 function sees the newest document, never a stale copy.
+
+One gate: every document the store writes (created, changed, undone to) is first read and scored by its
+game's reader (`scoring.registry.check`) inside the write transaction; a document that does not read is
+refused with its RecordError and nothing is stored.
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from scoring.registry import check as check_record
+
 Document = dict[str, Any]
+Gate = Callable[[Document], object]
+"""Reads a document before it is written, raising RecordError if it does not read."""
 ID_BYTES = 16
 """128 random bits per game id (URL-safe base64: 22 characters)."""
 
@@ -80,9 +88,10 @@ class SQLiteStore:
     """The embedded store. One connection per store object, guarded by a lock for the server's threads;
     SQLite's own file lock keeps several server processes apart."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, gate: Gate = check_record) -> None:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
         self._lock = threading.Lock()
+        self._gate = gate
         with self._lock:
             _use_wal(self._db, path)
             migrate(self._db)
@@ -90,6 +99,7 @@ class SQLiteStore:
     def create(self, doc: Document, label: dict[str, Any]) -> Saved:
         saved = Saved(new_id(), doc, 1, label, time.time())
         with self._transaction() as db:
+            self._gate(doc)
             db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
             db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", (saved.id, json.dumps(doc), json.dumps(label)))
         return saved
@@ -106,7 +116,8 @@ class SQLiteStore:
         return int(row[0])
 
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
-        """Apply `edit` to the newest document in one transaction; an exception from `edit` changes nothing."""
+        """Apply `edit` to the newest document in one transaction; an exception from `edit` or the gate
+        changes nothing."""
         with self._transaction() as db:
             now = self._read(db, game_id)
             return self._write(db, now, edit(now.doc), label)
@@ -153,8 +164,8 @@ class SQLiteStore:
             raise UnknownGame(game_id)
         return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
 
-    @staticmethod
-    def _write(db: sqlite3.Connection, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
+    def _write(self, db: sqlite3.Connection, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
+        self._gate(doc)
         saved = Saved(now.id, doc, now.version + 1, label, time.time())
         text = json.dumps(doc)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import coal_baron, mine, schichtwechsel
-from scoring.records import RecordError, Result, mapping
+from scoring.records import RecordError, Result, clean, mapping
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
 """Colours a player may pick to tell the phones' entries apart; a table label, not a rule."""
@@ -89,6 +89,13 @@ def game_of(record: Mapping[str, Any]) -> Game:
     if not isinstance(record.get("game"), str) or record["game"] not in GAMES:
         raise RecordError("game", "unknown_game", value=record.get("game"), known=", ".join(GAMES))
     return GAMES[record["game"]]
+
+
+def check(record: object) -> Result:
+    """The one gate of every document the store writes (created, changed, imported, undone to): clean
+    JSON (`records.clean`) that its game's reader reads and scores. Anything else is a RecordError."""
+    clean(record)
+    return score(record)
 
 
 def score(record: object) -> Result:
