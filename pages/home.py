@@ -69,7 +69,7 @@ if st.button(t("home.join_button"), icon="🔗", width="stretch", disabled=not c
     else:
         st.switch_page(ui.page_path(None, "share"), query_params={"game": game_id, "lang": lang})
 
-recent = ui.store().recent(st.session_state.recent)
+recent = ui.recent_games()
 if recent:
     st.divider()
     st.subheader(t("home.recent"))

@@ -31,13 +31,13 @@ st.subheader(t("mine.end.title"))
 st.caption(t("mine.end.hint"))
 tracked = record.rounds[-1].coal
 ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.set_items,
+                {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.END_LIMITS, mine.set_items,
                 defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
 if record.end is not None:
     ui.refused("mine_die")
     for tied in mine.still_tied(saved.doc):
         st.warning(t("mine.end.still_tied", players=md(", ".join(tied))))
-        st.button(t("mine.end.roll", players=md(", ".join(tied))), icon="🎲", width="stretch", key=f"mine_roll_{'_'.join(tied)}",
+        st.button(t("mine.end.roll", players=md(", ".join(tied))), icon="🎲", width="stretch", key=ui.widget_key("mine_roll", *tied),
                   on_click=roll, args=(tied,))
     if record.die_roll:
         st.caption(t("mine.end.rolled", rolls=md(", ".join(f"{p} {v}" for p, v in record.die_roll.items()))))

@@ -35,7 +35,7 @@ def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], lo
     values, so another phone's entry shows at once."""
     n = number or sheet.number
     ui.refused(f"mine_{field}")
-    keys = {p: f"mine_{field}_{n}_{p}_{shown[p]}" for p in record.players}
+    keys = {p: ui.widget_key("mine", field, n, p, shown[p]) for p in record.players}
     with st.form(f"mine_{field}_{n}"):
         for p in record.players:
             st.number_input(label(p), low, high, shown[p], key=keys[p])
@@ -66,7 +66,7 @@ def cap_and_supply(s: Sheet) -> None:
                         placeholder=t("mine.round.cap_hint"), on_change=lambda: save(
                             "cap", lambda: st.session_state[f"mine_cap_{s.number}_{entered('cap')}"], entered("cap")))
     with st.expander(t("mine.round.correct")):
-        counts("start", s.start, md)
+        counts("start", s.start, md, high=COAL_CUBES)
         if s.supply is not None:
             ui.refused("mine_supply")
             with st.form(f"mine_supply_{s.number}"):
@@ -134,13 +134,15 @@ with st.expander(t("mine.phase.looting")):
     looting(sheet)
 with st.expander(t("mine.phase.expedition")):
     stock = {p: sheet.start[p] + sheet.events[p] + sheet.looting.changes[p] for p in record.players}
-    counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap))
+    counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap), high=sheet.cap)
 with st.expander(t("mine.phase.mine")):
     st.caption(t("mine.round.mine_rule", player=md(sheet.die_holder)) if sheet.supply is not None
                else t("mine.round.mine_variant", cap=sheet.cap))
     counts("mined", sheet.mined, lambda p: t("mine.round.helmets", player=md(p), got=sheet.got[p]))
-    if sheet.supply is not None:
-        st.caption(t("mine.round.supply_left", supply=sheet.supply - sum(sheet.got.values())))
+    if sheet.at_mine is not None:
+        st.caption(t("mine.round.supply_left", supply=sheet.mine_supply - sum(sheet.got.values())))
+        if sheet.mine_supply != sheet.at_mine:
+            st.warning(t("mine.round.supply_disagrees", supply=sheet.at_mine, free=sheet.mine_supply))
 with st.expander(t("mine.phase.recruitment")):
     st.markdown(step(recruitment()))
     counts("recruited", sheet.recruited, lambda p: t("mine.round.recruits", player=md(p),
@@ -155,6 +157,6 @@ if record.rounds:
     with st.expander(t("mine.round.fix")):
         fix = st.segmented_control(t("mine.round.which"), range(1, len(record.rounds) + 1), default=len(record.rounds),
                                    required=True, key="mine_fix")
-        counts("sold", record.rounds[fix - 1].sold, md, number=fix)
+        counts("sold", record.rounds[fix - 1].sold, md, high=record.rounds[fix - 1].cap, number=fix)
     ui.standings(saved)
 ui.undo_button(saved, "mine_undo")

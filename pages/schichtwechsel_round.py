@@ -26,7 +26,7 @@ def guide(record: Record, number: int) -> None:
 
 def known_cards() -> list[str]:
     """Round cards named at this table before: in this game and this phone's other Schichtwechsel games."""
-    games = [saved, *ui.store().recent(st.session_state.recent)]
+    games = [saved, *ui.recent_games()]
     return sorted({r["card"] for g in games if g.doc["game"] == "schichtwechsel" for r in g.doc.get("rounds", [])})
 
 
@@ -41,7 +41,7 @@ def round_form(number: int, shown: Round | None) -> None:
                      accept_new_options=True, placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
         st.caption(t("schichtwechsel.round.card_box"))
         for p in record.players:
-            st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=f"round_points_{mode}_{number}_{p}")
+            st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=ui.widget_key("round_points", mode, number, p))
         st.form_submit_button(t(f"schichtwechsel.round.save_{mode}", round=number), type="primary", width="stretch",
                               on_click=submit, args=(number, mode, None if shown is None else saved.doc["rounds"][number - 1]))
 

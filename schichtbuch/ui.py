@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -87,6 +87,14 @@ def md(text: str) -> str:
     return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:&])", r"\\\1", text)
 
 
+def widget_key(family: str, *parts: object) -> str:
+    """The key of one widget of a `family` (a fixed word of the page, such as `shift_card`), told apart by
+    `parts` (player names, numbers, fields) so that two different lists of parts never give the same key,
+    whatever the players are called: each part has its `%` and `_` percent-encoded before the parts are
+    joined with `_`, so the key can be split back into them."""
+    return "_".join([family, *(str(part).replace("%", "%25").replace("_", "%5F") for part in parts)])
+
+
 def page_path(game: str | None, page: str) -> str:
     return f"pages/{page}.py" if game is None else f"pages/{game}_{page}.py"
 
@@ -125,9 +133,22 @@ def current() -> Saved | None:
         st.error(t("error.unknown_game"))
         st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
         st.stop()
+    _readable(saved)
     st.session_state.saved, st.session_state.seen_version = saved, saved.version
     _remember(saved.id)
     return saved
+
+
+def _readable(saved: Saved) -> None:
+    """Stop with the reason, a way back and a way home if the stored game no longer reads (stored
+    before a rule the reader now checks): undo walks back to the last change that reads."""
+    try:
+        score(saved.doc)
+    except RecordError as error:
+        st.error(t("error.unreadable", problem=refusal(error)))
+        undo_button(saved, "unreadable_undo")
+        st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
+        st.stop()
 
 
 def game(saved: Saved) -> Game:
@@ -163,14 +184,16 @@ def save(saved: Saved, edit: Callable[[Document], Document], label: dict[str, An
     return True
 
 
-def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> None:
+def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> bool:
     """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
     looks different after another phone's change, so a refused tap is explained rather than lost. The
-    message waits for `refused(where)` at its place on the page."""
+    message waits for `refused(where)` at its place on the page. Whether the change was saved."""
     try:
         store().change(game_id, edit, label)
     except RecordError as error:
         st.session_state[f"{where}_refused"] = refusal(error)
+        return False
+    return True
 
 
 def refused(where: str) -> None:
@@ -204,6 +227,8 @@ def undo_button(saved: Saved, key: str) -> None:
 def _undo(game_id: str, shown_version: int) -> None:
     try:
         store().undo(game_id, shown_version)
+    except RecordError as error:
+        st.error(refusal(error))
     except Conflict:
         st.warning(t("error.undo_conflict"))
     except NothingToUndo:
@@ -250,6 +275,19 @@ def watch(saved: Saved | None) -> None:
             st.rerun(scope="app")
 
     _poll()
+
+
+def recent_games() -> list[Saved]:
+    """This browser's recent games that still read, newest change first (one stored before a rule the
+    reader now checks is left out rather than break the list)."""
+    games = []
+    for saved in store().recent(st.session_state.recent):
+        try:
+            score(saved.doc)
+        except RecordError:
+            continue
+        games.append(saved)
+    return games
 
 
 def _remember(game_id: str) -> None:
@@ -325,21 +363,22 @@ def _param(name: str, value: Any) -> Any:
 
 
 def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labels: dict[str, str],
-                 edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
+                 limits: Mapping[str, int], edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
                  defaults: dict[str, dict[str, int]] | None = None) -> None:
-    """A form in which one player at a time enters their counts (one number per label), starting from
-    `defaults` (what the app worked out) until they have entered their own. The save carries
+    """A form in which one player at a time enters their counts (one number per label, each up to its
+    limit, the reader's), starting from `defaults` (what the app worked out) until they have entered
+    their own. The save carries
     what this phone showed when editing began: if another phone changed that player's counts meanwhile,
     nothing is overwritten; the new counts are shown with a message, to be checked and saved again."""
     players = tuple(saved.doc["players"])
     who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
-    seen, base_key = stored.get(who), f"{key}_base_{saved.id}_{who}"
+    seen, base_key = stored.get(who), widget_key(key, "base", saved.id, who)
     base = st.session_state.setdefault(base_key, seen)
     if message := st.session_state.pop(f"{key}_refused", None):
         st.error(message)
     with st.form(f"{key}_form"):
         start = seen or (defaults or {}).get(who, {})
-        values = {f: st.number_input(label, 0, MAX_COUNT, start.get(f, 0), key=f"{key}_{who}_{f}")
+        values = {f: st.number_input(label, 0, limits[f], start.get(f, 0), key=widget_key(key, who, f))
                   for f, label in labels.items()}
         submitted = st.form_submit_button(t("action.save"), type="primary", width="stretch")
     if submitted:
@@ -351,7 +390,7 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
                 return
             st.session_state[f"{key}_refused"] = refusal(error)
             for f in labels:
-                st.session_state.pop(f"{key}_{who}_{f}", None)
+                st.session_state.pop(widget_key(key, who, f), None)
         st.session_state.pop(base_key)
         st.rerun(scope="app")
     waiting = [p for p in players if p not in stored]
@@ -376,7 +415,7 @@ def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document
     """One tap to name another player (the holder of a marker): the change carries the player this phone
     showed, so a change made elsewhere meanwhile is refused, not overwritten."""
     players = tuple(saved.doc["players"])
-    chosen = st.segmented_control(label, players, default=shown, format_func=md, required=True, key=f"{key}_{shown}")
+    chosen = st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget_key(key, shown))
     if chosen != shown and save(saved, lambda d: edit(d, chosen, shown), {"key": f"change.{key}", "player": chosen}):
         st.rerun()
 

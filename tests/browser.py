@@ -100,9 +100,10 @@ def type_into(page: Page, label: str, text: str) -> None:
     settle(page)
 
 
-def choose(page: Page, group: str, option: str) -> None:
-    """Pick an option of a segmented control or pills group."""
-    page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=True).click()
+def choose(page: Page, group: str, option: str, exact: bool = True) -> None:
+    """Pick an option of a segmented control or pills group (with `exact` False, the option whose label
+    starts with `option`, such as a transport with the number of its cards left)."""
+    page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=exact).click()
     settle(page)
 
 

@@ -93,7 +93,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
             expect(host.get_by_text(f"Shift {shift} scored")).to_be_visible()
             if shift == "I":
                 visit(host, "Shift", "shift-II")
-                choose(host, "Transport", "Train")
+                choose(host, "Transport", "Train", exact=False)
                 tap(host, "🟤🟤🟤 · 7 VP")
 
         visit(host, "End", "end")

@@ -30,7 +30,8 @@ from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
 from scoring.coal_baron import END_FIELDS, SHIFTS, Transport
 from scoring.registry import GAMES, PALETTE
-from setup.coal_baron import COLOURS, checklist
+from scoring.coal_baron import COLOURS
+from setup.coal_baron import checklist
 
 LANGS = i18n.LANGUAGES
 PAGES = [ui.page_path(None, p) for p in ui.GENERAL_PAGES] + [
@@ -53,11 +54,12 @@ def created(names: list[str]) -> dict[str, Any]:
 
 
 def deliveries(doc: dict[str, Any], shift: int) -> dict[str, Any]:
-    """Each player delivers a few different cards, on different transports."""
+    """Each player delivers two or three cards nobody has delivered yet, on different transports."""
     transports = list(Transport)
     for i, name in enumerate(doc["players"]):
-        for k, order in enumerate(cb.cards(transports[(i + shift) % len(transports)])[i: i + 2 + shift]):
-            doc = cb.deliver(doc, shift, name, order if k % 2 == 0 else cb.cards(transports[i % 4])[-1])
+        for k in range(2 + (i + shift) % 2):
+            left = cb.read(doc).cards_left(transports[(i + shift + k) % len(transports)])
+            doc = cb.deliver(doc, shift, name, left[(i + k) % len(left)])
     return doc
 
 

@@ -16,6 +16,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest import HOME, PAGE_FIXTURES, ROOT, app, failure, put, stored, texts, tr
+from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
 from scoring import schichtwechsel as sw
@@ -260,7 +261,7 @@ def test_end_items_finish_the_game_with_a_shared_place(store_path: Path):
     for who in ("Anna", "Ben"):
         at.button_group(key="end_items_player").set_value(who).run()
         for item, value in items[who].items():
-            at.number_input(key=f"end_items_{who}_{item}").set_value(value)
+            at.number_input(key=ui.widget_key("end_items", who, item)).set_value(value)
         button(at, "action.save").click().run()
         assert not at.exception, failure(at)
     assert stored(store_path, game_id)["end"]["players"] == items
