@@ -38,10 +38,12 @@ log = coal_baron.add_forgotten if correcting else coal_baron.deliver
 
 
 def tap_card(order: Order) -> None:
-    """Log a tapped card as the phone showed it; a card another phone logged meanwhile is refused."""
-    if ui.save_on_tap(saved.id, lambda d: log(d, shift, who, order),
-                      {"key": "change.deliver", "player": who, "vp": order.vp}, "shift_card"):
-        st.session_state.shift_logged = t("coal_baron.shift.logged", player=md(who), vp=order.vp)
+    """Log a tapped card for the player the phone shows at the tap (read from the session: a player
+    picked just before the tap arrives with it); a card another phone logged meanwhile is refused."""
+    player = st.session_state.shift_player
+    if ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
+                      {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card"):
+        st.session_state.shift_logged = t("coal_baron.shift.logged", player=md(player), vp=order.vp)
 
 
 if logged_now := st.session_state.pop("shift_logged", None):
@@ -67,7 +69,7 @@ for name in record.players:
             remove.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, i, order.transport, *order.coal),
                           help=t("coal_baron.shift.remove"), on_click=ui.save_on_tap, args=(
                               saved.id, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
-                              {"key": "change.remove", "player": name}, "shift_remove"))
+                              {"key": "change.remove", "player": name, **order.to_dict()}, "shift_remove"))
 
 ui.undo_button(saved, "shift_undo")
 if not correcting:

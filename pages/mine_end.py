@@ -12,11 +12,13 @@ from scoring import mine
 t = ui.page_start()
 
 
-def roll(tied: tuple[str, ...]) -> None:
-    """Roll the die for the players still tied (a tap saves one roll each, the same on every phone)."""
+def roll(tied: tuple[str, ...], shown: dict[str, int]) -> None:
+    """Roll the die for the players still tied (a tap saves one roll each, the same on every phone); a
+    roll made on another phone since this one last looked stands, and this tap is refused."""
     faces = random.SystemRandom()
     rolls = {p: faces.randint(1, mine.DIE_FACES) for p in tied}
-    ui.save_on_tap(saved.id, lambda d: mine.roll_die(d, rolls), {"key": "change.mine_die"}, "mine_die")
+    ui.save_on_tap(saved.id, lambda d: mine.roll_die(d, rolls, shown),
+                   {"key": "change.mine_die", "rolls": ", ".join(f"{p} {v}" for p, v in rolls.items())}, "mine_die")
 
 
 saved = ui.require_game("mine")
@@ -38,7 +40,7 @@ if record.end is not None:
     for tied in mine.still_tied(saved.doc):
         st.warning(t("mine.end.still_tied", players=md(", ".join(tied))))
         st.button(t("mine.end.roll", players=md(", ".join(tied))), icon="🎲", width="stretch", key=ui.widget_key("mine_roll", *tied),
-                  on_click=roll, args=(tied,))
+                  on_click=roll, args=(tied, dict(record.die_roll)))
     if record.die_roll:
         st.caption(t("mine.end.rolled", rolls=md(", ".join(f"{p} {v}" for p, v in record.die_roll.items()))))
 ui.standings(saved)

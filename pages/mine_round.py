@@ -26,7 +26,7 @@ def save(field: str, value: Callable[[], object], seen: object, number: int | No
     showed it when tapped (see `ui.save_on_tap`)."""
     n = number or sheet.number
     ui.save_on_tap(saved.id, lambda d: mine.enter_round(d, n, field, value(), seen),
-                   {"key": f"change.mine_{field}", "round": n}, f"mine_{field}")
+                   {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}")
 
 
 def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], low: int = 0,
@@ -36,7 +36,7 @@ def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], lo
     n = number or sheet.number
     ui.refused(f"mine_{field}")
     keys = {p: ui.widget_key("mine", field, n, p, shown[p]) for p in record.players}
-    with st.form(f"mine_{field}_{n}"):
+    with st.form(f"mine_{field}_{n}", enter_to_submit=False):
         for p in record.players:
             st.number_input(label(p), low, high, shown[p], key=keys[p])
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=save, args=(
@@ -69,7 +69,7 @@ def cap_and_supply(s: Sheet) -> None:
         counts("start", s.start, md, high=COAL_CUBES)
         if s.supply is not None:
             ui.refused("mine_supply")
-            with st.form(f"mine_supply_{s.number}"):
+            with st.form(f"mine_supply_{s.number}", enter_to_submit=False):
                 key = f"mine_supply_{s.number}_{s.supply}"
                 st.number_input(t("mine.round.supply"), 0, COAL_CUBES, s.supply, key=key, help=t("mine.round.supply_box"))
                 st.form_submit_button(t("action.save"), width="stretch", on_click=save,
@@ -98,7 +98,7 @@ def looting(s: Sheet) -> None:
                         defense=take.defense, coal=take.coal))
         remove.button("✕", key=f"mine_attack_remove_{s.number}_{i}_{len(attacks)}", help=t("mine.loot.remove"),
                       on_click=save, args=("attacks", lambda i=i: attacks[:i] + attacks[i + 1:], attacks))
-    with st.form(f"mine_attack_{s.number}_{len(attacks)}"):
+    with st.form(f"mine_attack_{s.number}_{len(attacks)}", enter_to_submit=False):
         keys = {k: f"mine_{k}_{s.number}" for k in ("attacker", "target", "points")}
         st.selectbox(t("mine.loot.attacker"), record.players, key=keys["attacker"])
         st.selectbox(t("mine.loot.target"), record.players, index=1, key=keys["target"])

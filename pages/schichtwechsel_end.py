@@ -28,7 +28,7 @@ def arrivals(end_field: str, order: tuple[str, ...]) -> None:
 
 
 def tap(end_field: str, edit, change: str, who: str) -> None:
-    ui.save_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who}, f"end_{end_field}")
+    ui.save_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field}, f"end_{end_field}")
 
 
 saved = ui.require_game("schichtwechsel")

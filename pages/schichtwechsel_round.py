@@ -36,9 +36,11 @@ def round_form(number: int, shown: Round | None) -> None:
     mode = "new" if shown is None else "fix"
     cards = known_cards()
     ui.refused(f"round_{mode}")
-    with st.form(f"round_{mode}_{number}"):
-        st.selectbox(t("schichtwechsel.round.card"), cards, index=None if shown is None else cards.index(shown.card),
-                     accept_new_options=True, placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
+    with st.form(f"round_{mode}_{number}", enter_to_submit=False):
+        if cards:
+            st.pills(t("schichtwechsel.round.card_known"), cards, key=f"round_card_known_{mode}_{number}")
+        st.text_input(t("schichtwechsel.round.card"), "" if shown is None else shown.card, max_chars=sw.CARD_CHARS,
+                      placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
         st.caption(t("schichtwechsel.round.card_box"))
         for p in record.players:
             st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=ui.widget_key("round_points", mode, number, p))
@@ -48,7 +50,7 @@ def round_form(number: int, shown: Round | None) -> None:
 
 def submit(number: int, mode: str, seen: dict | None) -> None:
     """Save the form as the phone showed it when tapped (see `ui.save_on_tap`)."""
-    card = st.session_state[f"round_card_{mode}_{number}"] or ""
+    card = st.session_state[f"round_card_{mode}_{number}"].strip() or st.session_state.get(f"round_card_known_{mode}_{number}") or ""
     points = {p: st.session_state[f"round_points_{mode}_{number}_{p}"] for p in record.players}
     if seen is None:
         edit = lambda d: sw.add_round(d, number, card, points)  # noqa: E731

@@ -72,6 +72,7 @@ class Store(Protocol):
     def version(self, game_id: str) -> int: ...
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved: ...
     def undo(self, game_id: str, seen_version: int) -> Saved: ...
+    def undoable(self, game_id: str) -> dict[str, Any] | None: ...
     def recent(self, ids: list[str]) -> list[Saved]: ...
 
 
@@ -136,6 +137,14 @@ class SQLiteStore:
                 raise NothingToUndo(game_id)
             to = json.loads(before[1]).get("to", effective - 1)
             return self._write(db, now, json.loads(before[0]), {"key": "change.undo", "to": to})
+
+    def undoable(self, game_id: str) -> dict[str, Any] | None:
+        """The label of the change `undo` would take back (the last one still in effect), or None."""
+        with self._transaction() as db:
+            now = self._read(db, game_id)
+            effective = now.label.get("to", now.version)
+            row = db.execute("SELECT label FROM revisions WHERE game = ? AND version = ?", (game_id, effective)).fetchone()
+        return None if effective <= 1 or row is None else dict(json.loads(row[0]))
 
     def recent(self, ids: list[str]) -> list[Saved]:
         """The games among `ids` that exist, newest change first."""

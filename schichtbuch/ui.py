@@ -219,20 +219,48 @@ def field_name(path: str) -> str:
 
 
 def undo_button(saved: Saved, key: str) -> None:
-    """Undo the last change of the game (whoever made it), if it is the one this phone shows: the
-    version on screen travels with the tap, so a change made elsewhere meanwhile is never undone unseen."""
-    st.button(t("action.undo"), icon="↩️", key=key, width="stretch", on_click=_undo, args=(saved.id, saved.version))
+    """Undo the last change of the game still in effect (whoever made it), named on the button, if it is
+    the one this phone shows: the version on screen travels with the tap, so a change made elsewhere
+    meanwhile is never undone unseen. What was undone, or why not, is said above the button."""
+    if message := st.session_state.pop("undo_message", None):
+        getattr(st, message[0])(message[1])
+    label = store().undoable(saved.id)
+    text = t("action.undo", change=change_text(label)) if label else t("action.nothing_to_undo")
+    st.button(text, icon="↩️", key=key, width="stretch", disabled=label is None, on_click=_undo,
+              args=(saved.id, saved.version, label))
 
 
-def _undo(game_id: str, shown_version: int) -> None:
+def _undo(game_id: str, shown_version: int, label: dict[str, Any]) -> None:
     try:
         store().undo(game_id, shown_version)
     except RecordError as error:
-        st.error(refusal(error))
+        st.session_state.undo_message = ("error", refusal(error))
     except Conflict:
-        st.warning(t("error.undo_conflict"))
+        st.session_state.undo_message = ("warning", t("error.undo_conflict"))
     except NothingToUndo:
-        st.info(t("error.nothing_to_undo"))
+        st.session_state.undo_message = ("info", t("error.nothing_to_undo"))
+    else:
+        st.session_state.undo_message = ("success", t("undo.done", change=change_text(label)))
+
+
+def change_text(label: dict[str, Any]) -> str:
+    """A stored change in words, in the player's language ("Ben · Horse cart 🟤🟤 · 5 VP"): its catalog
+    text filled with its numbers and names, ids turned into words. A change whose text or numbers are
+    not known (stored by an older version) is named generically."""
+    shown = {k: _LABEL_WORDS[k](v) if k in _LABEL_WORDS else v for k, v in label.items() if k != "key"}
+    try:
+        return t(str(label.get("key")), **{k: md(v) if isinstance(v, str) else v for k, v in shown.items()})
+    except (KeyError, IndexError, ValueError):
+        return t("change.other")
+
+
+_LABEL_WORDS: dict[str, Callable[[Any], str]] = {
+    "transport": lambda v: t(f"transport.{v}"),
+    "coal": lambda v: coal(v),
+    "field": lambda v: t(f"field.{v}"),
+    "end_field": lambda v: t(f"schichtwechsel.end_field.{v}"),
+}
+"""Label params stored as ids, and how each is said."""
 
 
 def header(saved: Saved | None) -> None:
@@ -367,66 +395,73 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
                  defaults: dict[str, dict[str, int]] | None = None) -> None:
     """A form in which one player at a time enters their counts (one number per label, each up to its
     limit, the reader's), starting from `defaults` (what the app worked out) until they have entered
-    their own. The save carries
-    what this phone showed when editing began: if another phone changed that player's counts meanwhile,
-    nothing is overwritten; the new counts are shown with a message, to be checked and saved again."""
+    their own. Enter does not submit it; its Save button saves in a callback. The save carries what this
+    phone showed when editing began: if another phone changed that player's counts meanwhile, nothing is
+    overwritten; the new counts are shown with a message, to be checked and saved again."""
     players = tuple(saved.doc["players"])
     who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
     seen, base_key = stored.get(who), widget_key(key, "base", saved.id, who)
-    base = st.session_state.setdefault(base_key, seen)
-    if message := st.session_state.pop(f"{key}_refused", None):
-        st.error(message)
-    with st.form(f"{key}_form"):
+    st.session_state.setdefault(base_key, seen)
+    refused(key)
+    with st.form(f"{key}_form", enter_to_submit=False):
         start = seen or (defaults or {}).get(who, {})
-        values = {f: st.number_input(label, 0, limits[f], start.get(f, 0), key=widget_key(key, who, f))
-                  for f, label in labels.items()}
-        submitted = st.form_submit_button(t("action.save"), type="primary", width="stretch")
-    if submitted:
-        try:
-            store().change(saved.id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
-        except RecordError as error:
-            if error.code != "changed_elsewhere":
-                st.error(refusal(error))
-                return
-            st.session_state[f"{key}_refused"] = refusal(error)
-            for f in labels:
-                st.session_state.pop(widget_key(key, who, f), None)
-        st.session_state.pop(base_key)
-        st.rerun(scope="app")
+        for f, label in labels.items():
+            st.number_input(label, 0, limits[f], start.get(f, 0), key=widget_key(key, who, f))
+        st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=_enter,
+                              args=(saved.id, key, who, tuple(labels), edit, base_key))
     waiting = [p for p in players if p not in stored]
     if waiting:
         st.info(t("entry.waiting", players=md(", ".join(waiting))))
 
 
+def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
+           edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document], base_key: str) -> None:
+    """Save one player's counts as entered (see `player_entry`); a refusal keeps them, except that
+    counts another phone changed meanwhile are shown anew."""
+    values = {f: st.session_state[widget_key(key, who, f)] for f in fields}
+    base = st.session_state.get(base_key)
+    try:
+        store().change(game_id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
+    except RecordError as error:
+        st.session_state[f"{key}_refused"] = refusal(error)
+        if error.code != "changed_elsewhere":
+            return
+        for f in fields:
+            st.session_state.pop(widget_key(key, who, f), None)
+    st.session_state.pop(base_key, None)
+
+
 def checklist(saved: Saved, steps: Sequence[Step]) -> None:
-    """A game's setup steps as tick-boxes with a progress bar; ticks are saved with the game and so
-    shared between the phones."""
+    """A game's setup steps as tick-boxes with a progress bar; ticks are saved with the game (in the
+    tick's callback) and so shared between the phones."""
     ticked = set(setup_ticks(saved.doc)) & {s.id for s in steps}
     st.progress(len(ticked) / len(steps), text=t("setup.done", done=len(ticked), total=len(steps)))
+    refused("setup")
     for step in steps:
         text = t(step.key, **{k: md(str(v)) for k, v in step.params.items()})
-        now = st.checkbox(text, value=step.id in ticked, key=f"setup_{step.id}_{step.id in ticked}")
-        if now != (step.id in ticked) and save(saved, lambda d, s=step.id, on=now: tick(d, s, on),
-                                               {"key": "change.tick", "step": step.id}):
-            st.rerun()
+        st.checkbox(text, value=step.id in ticked, key=widget_key("setup", step.id, step.id in ticked), on_change=save_on_tap,
+                    args=(saved.id, lambda d, s=step.id, on=step.id not in ticked: tick(d, s, on),
+                          {"key": "change.tick", "step": step.id}, "setup"))
 
 
 def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document, str, str], Document], key: str) -> None:
-    """One tap to name another player (the holder of a marker): the change carries the player this phone
-    showed, so a change made elsewhere meanwhile is refused, not overwritten."""
+    """One tap to name another player (the holder of a marker): the change, saved in the tap's callback,
+    carries the player this phone showed, so a change made elsewhere meanwhile is refused, not overwritten."""
     players = tuple(saved.doc["players"])
-    chosen = st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget_key(key, shown))
-    if chosen != shown and save(saved, lambda d: edit(d, chosen, shown), {"key": f"change.{key}", "player": chosen}):
-        st.rerun()
+    widget = widget_key(key, shown)
+    refused(key)
+    st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget, on_change=lambda: save_on_tap(
+        saved.id, lambda d, chosen=st.session_state[widget]: edit(d, chosen, shown),
+        {"key": f"change.{key}", "player": st.session_state[widget]}, key))
 
 
 def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:
-    """Ask the table for a player the record does not name (an imported record), save the answer, and
-    stop the page until it is given."""
+    """Ask the table for a player the record does not name (an imported record), save the answer in the
+    button's callback, and stop the page until it is given."""
     st.warning(question)
-    who = st.selectbox(t("col.player"), players, key="ask_player")  # a selectbox shows plain text
-    if st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save") and save(
-        saved, lambda d: edit(d, who), {"key": "change.start_player", "player": who},
-    ):
-        st.rerun()
+    refused("ask_player")
+    st.selectbox(t("col.player"), players, key="ask_player")  # a selectbox shows plain text
+    st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save", on_click=lambda: save_on_tap(
+        saved.id, lambda d, who=st.session_state.ask_player: edit(d, who),
+        {"key": "change.start_player", "player": st.session_state.ask_player}, "ask_player"))
     st.stop()

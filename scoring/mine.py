@@ -89,7 +89,7 @@ class Attack:
 class Take:
     """How one attack was resolved: the coal the looter took, and why (`held`: the watchtower's defence is
     at least the attack; `took`: the whole difference; `stock`: what was left of the target's stock;
-    `shared`: tied looters shared what was left, rounded down)."""
+    `shared`: tied looters shared what was left, rounded down; `empty`: nothing was left to take)."""
 
     attack: Attack
     defense: int
@@ -235,7 +235,8 @@ def resolve_looting(stocks: Mapping[str, int], defense: Mapping[str, int], attac
             tied = [a for a in on_target if a.points == points]
             claim = max(0, points - shield)
             share = min(claim, left // len(tied)) if claim * len(tied) > left else claim
-            reason = "held" if claim == 0 else "took" if share == claim else "shared" if len(tied) > 1 else "stock"
+            reason = ("held" if claim == 0 else "empty" if left == 0 else "took" if share == claim
+                      else "shared" if len(tied) > 1 else "stock")
             takes += [Take(a, shield, share, reason) for a in tied]
             left -= share * len(tied)
     changes = {p: 0 for p in stocks}
@@ -378,9 +379,13 @@ def set_items(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen:
     return new
 
 
-def roll_die(data: Mapping[str, Any], rolls: Mapping[str, int]) -> dict[str, Any]:
-    """The last tie-breaker: the die rolled for players still tied (a new roll replaces theirs)."""
+def roll_die(data: Mapping[str, Any], rolls: Mapping[str, int], seen: Mapping[str, int]) -> dict[str, Any]:
+    """The last tie-breaker: the die rolled for players still tied (a new roll replaces theirs). `seen`
+    is the rolls the phone showed: if another phone rolled meanwhile, its roll stands and this one is
+    refused, so the roll that decided the game is never silently replaced."""
     new = copy.deepcopy(dict(data))
+    if new.get("die_roll", {}) != mapping(seen, "die_roll"):
+        raise RecordError("die_roll", "rolled_elsewhere")
     new["die_roll"] = dict(new.get("die_roll", {})) | dict(mapping(rolls, "die_roll"))
     read(new)
     return new

@@ -66,6 +66,7 @@ PROBLEMS = {
     "shift_not_begun": "shift {shift} has not begun",
     "shift_closed": "shift {shift} is already scored (another phone closed it)",
     "changed_elsewhere": "was changed on another phone; check the new values",
+    "rolled_elsewhere": "another phone rolled the die first; its roll stands",
     "too_many_rounds": "{count} rounds; the game has {limit}",
     "unknown_track": "unknown track {value}",
     "listed_twice": "a player is listed twice",

@@ -286,7 +286,7 @@ def mine_changes(a: Args) -> st.SearchStrategy[Change]:
         *[change("close_round", mine.close_round, number)] * 2,
         change("set_items", mine.set_items, a.player(), a.counts(["coal", "cards"], mine.HAND_LIMIT),
                a(st.none() | st.sampled_from(list(items.values()) or [None]))),
-        change("roll_die", mine.roll_die, a.counts(a.names, mine.DIE_FACES)),
+        change("roll_die", mine.roll_die, a.counts(a.names, mine.DIE_FACES), a.seen(doc.get("die_roll", {}))),
     )
 
 

@@ -264,7 +264,7 @@ def test_end_counts_are_bounded_by_the_box_and_the_hand_limit(items: dict[str, i
     (lambda d: mine.enter_round(d, 1, "foo", 1, None), "rounds.0"),
     (lambda d: mine.enter_round(d, "1", "sold", {}, None), "round"),
     (lambda d: mine.close_round(d, [1]), "round"),
-    (lambda d: mine.roll_die(d, [6]), "die_roll"),
+    (lambda d: mine.roll_die(d, [6], {}), "die_roll"),
 ], ids=["unknown field", "round as text", "round a list", "rolls not per player"])
 def test_mine_changes_refuse_any_odd_argument_naming_it(call: Any, field: str) -> None:
     assert refusal(lambda: call(mine.new_record(["Anna", "Ben"], {}, "Anna")))[0] == field

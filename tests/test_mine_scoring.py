@@ -33,11 +33,11 @@ LOOTING = [
     ({"A": 3, "B": 2}, {"A": 5}, [("B", "A", 4)], {"A": 0, "B": 0}, ["held"]),
     ({"A": 3, "B": 2}, {}, [("B", "A", 2)], {"A": -2, "B": 2}, ["took"]),               # no watchtower
     ({"A": 2, "B": 0}, {}, [("B", "A", 5)], {"A": -2, "B": 2}, ["stock"]),              # at most the stock
-    ({"A": 0, "B": 1}, {}, [("B", "A", 3)], {"A": 0, "B": 0}, ["stock"]),               # nothing to take
+    ({"A": 0, "B": 1}, {}, [("B", "A", 3)], {"A": 0, "B": 0}, ["empty"]),               # nothing to take
     ({"A": 3, "B": 0, "C": 0}, {}, [("B", "A", 5), ("C", "A", 5)], {"A": -2, "B": 1, "C": 1}, ["shared", "shared"]),
     ({"A": 4, "B": 0, "C": 0}, {}, [("B", "A", 2), ("C", "A", 2)], {"A": -4, "B": 2, "C": 2}, ["took", "took"]),
     ({"A": 4, "B": 0, "C": 0}, {"A": 1}, [("B", "A", 4), ("C", "A", 3)], {"A": -4, "B": 3, "C": 1}, ["took", "stock"]),
-    ({"A": 3, "B": 0, "C": 0}, {}, [("C", "A", 2), ("B", "A", 3)], {"A": -3, "B": 3, "C": 0}, ["stock", "took"]),
+    ({"A": 3, "B": 0, "C": 0}, {}, [("C", "A", 2), ("B", "A", 3)], {"A": -3, "B": 3, "C": 0}, ["empty", "took"]),
     ({"A": 5, "B": 0, "C": 0, "D": 0}, {}, [("B", "A", 4), ("C", "A", 2), ("D", "A", 2)],
      {"A": -4, "B": 4, "C": 0, "D": 0}, ["took", "shared", "shared"]),                  # strongest first, tied share 1 → 0
     ({"A": 2, "B": 2}, {}, [("A", "B", 3), ("B", "A", 3)], {"A": 0, "B": 0}, ["stock", "stock"]),   # mutual attacks
@@ -207,12 +207,20 @@ def test_points_come_before_the_chain_and_the_deciding_value_is_shown():
 def test_still_tied_groups_and_the_die_roll():
     doc = record(list(SIX_ROUNDS), end={p: {"coal": 1, "cards": 1} for p in THREE})
     assert mine.still_tied(doc) == (tuple(THREE),)
-    rolled = mine.roll_die(doc, {"Anna": 6, "Ben": 6, "Cleo": 1})
+    rolled = mine.roll_die(doc, {"Anna": 6, "Ben": 6, "Cleo": 1}, {})
     assert mine.still_tied(rolled) == (("Anna", "Ben"),)
-    assert mine.still_tied(mine.roll_die(rolled, {"Anna": 2, "Ben": 5})) == ()
+    assert mine.still_tied(mine.roll_die(rolled, {"Anna": 2, "Ben": 5}, rolled["die_roll"])) == ()
     with pytest.raises(RecordError) as error:
-        mine.roll_die(doc, {"Anna": 7})
+        mine.roll_die(doc, {"Anna": 7}, {})
     assert (error.value.field, error.value.code) == ("die_roll.Anna", "too_big")
+
+
+def test_a_die_rolled_on_another_phone_meanwhile_stands():
+    doc = record(list(SIX_ROUNDS), end={p: {"coal": 1, "cards": 1} for p in THREE})
+    first = mine.roll_die(doc, {"Anna": 6, "Ben": 3, "Cleo": 1}, {})
+    with pytest.raises(RecordError) as error:
+        mine.roll_die(first, {"Anna": 1, "Ben": 2, "Cleo": 4}, {})
+    assert (error.value.field, error.value.code) == ("die_roll", "rolled_elsewhere")
 
 
 # --- die, turn order, the mine ------------------------------------------------------------------------------
