@@ -1,14 +1,147 @@
-"""Joining a game, the pure parts: the page a join lands on (the registry's stage → page), one case per
-row."""
+"""Joining a game, the pure parts: short codes (alphabet, generation, reading what was typed, expiry, the
+attempt limits) and the page a join lands on (the registry's stage → page), one case per row."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
+from schichtbuch import codes
+from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit, WrongCodes
+from schichtbuch.store import new_id
 from scoring.registry import GAMES, is_over, page_at_stage
 from test_pages import STAGES
+
+GAME_ID = "AbCdEfGhIjKlMnOpQrSt_-"
+HOUR = 60 * 60
+
+# --- the alphabet ----------------------------------------------------------------------------------------
+
+LOOK_ALIKES = ["0OQD", "1IL", "UV", "B8", "S5", "Z2", "G6"]
+
+
+@pytest.mark.parametrize("group", LOOK_ALIKES)
+def test_alphabet_holds_at_most_one_of_each_look_alike_group(group: str):
+    assert sum(symbol in CODE_ALPHABET for symbol in group) <= 1
+
+
+def test_alphabet_has_no_vowels_and_no_symbol_twice():
+    assert set(CODE_ALPHABET).isdisjoint("AEIOU")
+    assert len(set(CODE_ALPHABET)) == len(CODE_ALPHABET) == 21
+    assert CODE_ALPHABET == CODE_ALPHABET.upper()
+
+
+def test_code_space_is_the_one_the_docstring_computes():
+    assert 6 <= CODE_LENGTH <= 8
+    assert len(CODE_ALPHABET) ** CODE_LENGTH == 37_822_859_361
+    assert f"{len(CODE_ALPHABET) ** CODE_LENGTH:,}" in (codes.__doc__ or "")
+    assert codes.SERVER_LIMIT.count * 60 * 24 * 60 / codes.SERVER_LIMIT.seconds == 43_200
+
+
+# --- generation ------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 99])
+def test_new_code_has_the_length_and_only_alphabet_symbols(seed: int):
+    code = codes.new_code(random.Random(seed))
+    assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    assert codes.code_from(code) == code
+
+
+def test_new_codes_use_the_whole_alphabet_and_rarely_repeat():
+    rng = random.Random(7)
+    drawn = [codes.new_code(rng) for _ in range(2000)]
+    assert len(set(drawn)) == len(drawn)
+    assert set("".join(drawn)) == set(CODE_ALPHABET)
+
+
+# --- reading what was typed ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("typed", "code"), [
+    ("HXK49MRT", "HXK49MRT"),
+    ("HXK4-9MRT", "HXK49MRT"),
+    ("hxk4-9mrt", "HXK49MRT"),
+    ("  hxk4 9mrt ", "HXK49MRT"),
+    ("H X K 4 - 9 M R T", "HXK49MRT"),
+    ("hxk4 - 9mrt", "HXK49MRT"),
+    ("HBK4-9MRT", "H8K49MRT"),        # B is read as 8
+    ("HSKZ-GMRT", "H5K26MRT"),        # S, Z, G as 5, 2, 6
+    ("HXK4-9MR", None),               # too short
+    ("HXK4-9MRTT", None),             # too long
+    ("HXK4-9MR0", None),              # 0 is not in the alphabet
+    ("HXK4-9MRI", None),
+    ("HXK4-9MRl", None),
+    ("HXK4_9MRT", None),              # only spaces and dashes are separators
+    ("HXK4.9MRT", None),
+    ("", None),
+    ("--------", None),
+    (GAME_ID, None),
+    ("HXK4\u00a09MRT", "HXK49MRT"),   # a no-break space, pasted
+    ("HXK4\u20139MRT", "HXK49MRT"),   # an en dash, as some keyboards make of "-"
+    ("HXK4\t9MRT\n", "HXK49MRT"),
+], ids=lambda v: repr(v))
+def test_code_from(typed: str, code: str | None):
+    assert codes.code_from(typed) == code
+
+
+@pytest.mark.parametrize(("code", "text"), [
+    ("HXK49MRT", "HXK4-9MRT"),
+    ("22222222", "2222-2222"),
+])
+def test_shown_in_groups(code: str, text: str):
+    assert codes.shown(code) == text
+    assert codes.code_from(text) == code
+
+
+# --- expiry ----------------------------------------------------------------------------------------------
+
+T0 = 1_800_000_000.0
+
+
+@pytest.mark.parametrize(("changed", "shown", "now", "live"), [
+    (T0, T0, T0, True),                                        # just made
+    (T0, T0, T0 + 23 * HOUR, True),
+    (T0, T0, T0 + CODE_TTL_SECONDS - 1, True),
+    (T0, T0, T0 + CODE_TTL_SECONDS, False),                    # a day without a change or a showing
+    (T0, T0, T0 + 30 * 24 * HOUR, False),
+    (T0 + 20 * HOUR, T0, T0 + 30 * HOUR, True),                # a change keeps it live
+    (T0, T0 + 20 * HOUR, T0 + 30 * HOUR, True),                # so does showing it
+    (T0 + 20 * HOUR, T0 + 2 * HOUR, T0 + 44 * HOUR, False),    # the later of the two counts
+], ids=["new", "23h", "just_under", "24h", "month", "changed_later", "shown_later", "later_of_both"])
+def test_is_live(changed: float, shown: float, now: float, live: bool):
+    assert codes.is_live(changed, shown, now) is live
+
+
+# --- attempt limits --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("wrong", "now", "allowed"), [
+    ([], 100.0, True),
+    ([90.0, 91.0], 100.0, True),
+    ([90.0, 91.0, 92.0], 100.0, False),          # the third within 60 s fills the limit
+    ([30.0, 91.0, 92.0], 100.0, True),           # one is older than the window
+    ([40.0, 41.0, 42.0], 100.0, True),           # exactly 60 s ago no longer counts
+], ids=["none", "two", "three", "one_old", "window_edge"])
+def test_is_within(wrong: list[float], now: float, allowed: bool):
+    assert codes.is_within(Limit(3, 60), wrong, now) is allowed
+
+
+def test_wrong_codes_on_the_server_slide_with_time():
+    server = WrongCodes(Limit(2, 60))
+    assert server.allows(0)
+    server.add(0)
+    server.add(30)
+    assert not server.allows(59)
+    assert server.allows(60)   # the first has left the window
+    server.add(60)
+    assert not server.allows(61)
+    assert server.allows(150)
+
+
+def test_a_game_id_is_never_read_as_a_short_code():
+    for _ in range(500):
+        assert codes.code_from(new_id()) is None
+
 
 # --- where a join lands ----------------------------------------------------------------------------------
 
