@@ -10,13 +10,13 @@ from schichtbuch.ui import md
 t = ui.page_start()
 
 saved = ui.require_game()
-base = os.environ.get(ui.BASE_URL) or share.base_of(st.context.url or "http://localhost:8501")
-url = share.join_url(base, saved.id, st.session_state.lang)
+base = share.public_base(os.environ.get(ui.BASE_URL), st.context.url, ui.network_base())
+url = share.join_url(base or share.base_of(st.context.url or "http://localhost:8501"), saved.id, st.session_state.lang)
 
 st.subheader(t("share.title"))
 st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
 st.image(share.qr_png(url), width=280)
-if share.is_local(url):
+if base is None:
     st.warning(t("share.local", variable=ui.BASE_URL))
 st.code(url, language=None, wrap_lines=True)
 st.caption(t("share.code", code=saved.id))

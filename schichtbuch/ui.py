@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch import i18n
+from schichtbuch import i18n, share
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
 from scoring.records import MAX_COUNT, Line, RecordError, Result, setup_ticks, tick
 from scoring.registry import GAMES, Game, score
@@ -108,6 +108,14 @@ def all_pages() -> dict[str, st.Page]:
 
 def _title_key(file: str) -> str:
     return "page." + file.removeprefix("pages/").removesuffix(".py")
+
+
+def network_base() -> str | None:
+    """This machine's base URL on the local network with the server's port: Streamlit's own "Network
+    URL" (`streamlit.net_util.get_internal_ip`); None without a network."""
+    from streamlit import net_util
+
+    return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
 
 
 def params(**extra: str) -> dict[str, str]:

@@ -1,5 +1,6 @@
 """Joining a game, the pure parts: short codes (alphabet, generation, reading what was typed, expiry, the
-attempt limits) and the page a join lands on (the registry's stage → page), one case per row."""
+attempt limits), the address in the join link, and the page a join lands on (the registry's stage → page),
+one case per row."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from schichtbuch import codes
+from schichtbuch import codes, share
 from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit, WrongCodes
 from schichtbuch.store import new_id
 from scoring.registry import GAMES, is_over, page_at_stage
@@ -94,6 +95,11 @@ def test_shown_in_groups(code: str, text: str):
     assert codes.code_from(text) == code
 
 
+def test_a_game_id_is_never_read_as_a_short_code():
+    for _ in range(500):
+        assert codes.code_from(new_id()) is None
+
+
 # --- expiry ----------------------------------------------------------------------------------------------
 
 T0 = 1_800_000_000.0
@@ -138,9 +144,39 @@ def test_wrong_codes_on_the_server_slide_with_time():
     assert server.allows(150)
 
 
-def test_a_game_id_is_never_read_as_a_short_code():
-    for _ in range(500):
-        assert codes.code_from(new_id()) is None
+# --- the address in the join link ------------------------------------------------------------------------
+
+NET = "http://192.168.1.20:8501"
+
+
+@pytest.mark.parametrize(("configured", "opened", "network", "base"), [
+    ("http://spiel.local:8501/", "http://localhost:8501/share?x=1", NET, "http://spiel.local:8501"),
+    ("http://localhost:9000", None, NET, "http://localhost:9000"),     # what the operator says wins
+    (None, "http://192.168.1.30:8501/coal_baron_shift?game=x", NET, "http://192.168.1.30:8501"),
+    (None, "http://localhost:8501/share?game=x", NET, NET),
+    (None, "http://127.0.0.1:8501/", NET, NET),
+    (None, "http://[::1]:8501/", NET, NET),
+    (None, "http://0.0.0.0:8501/", NET, NET),
+    (None, None, NET, NET),                                            # AppTest: no address known
+    ("", "http://localhost:8501/", NET, NET),                          # an empty setting is no setting
+    (None, "http://localhost:8501/", None, None),                      # nothing the others reach
+], ids=["configured", "configured_local", "opened_lan", "localhost", "loopback", "loopback6", "wildcard",
+        "unknown", "empty_setting", "none"])
+def test_public_base(configured: str | None, opened: str | None, network: str | None, base: str | None):
+    assert share.public_base(configured, opened, network) == base
+
+
+@pytest.mark.parametrize(("ip", "port", "base"), [
+    ("192.168.1.20", 8501, "http://192.168.1.20:8501"),
+    ("10.0.0.5", 9000, "http://10.0.0.5:9000"),
+    ("fd00::2", 8501, "http://[fd00::2]:8501"),
+    ("127.0.0.1", 8501, None),        # get_internal_ip without a network
+    ("::1", 8501, None),
+    (None, 8501, None),
+    ("", 8501, None),
+])
+def test_network_base(ip: str | None, port: int, base: str | None):
+    assert share.network_base(ip, port) == base
 
 
 # --- where a join lands ----------------------------------------------------------------------------------
