@@ -1,5 +1,5 @@
 """Joining a game from another phone: the join link and the address in it, its QR code, and reading a
-typed or pasted code."""
+typed or pasted game id or link (short codes: `codes.py`)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,14 @@ import qrcode
 from schichtbuch.store import is_id
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
+JOIN = "join"
+"""The query parameter of a join link: open the game on the page the table is on (`ui.follow_join`)."""
 
 
 def join_url(base: str, game_id: str, lang: str) -> str:
-    """The link another phone opens to join: the public base URL with the game and language."""
-    return f"{base.rstrip('/')}/share?{urlencode({'game': game_id, 'lang': lang})}"
+    """The link another phone opens to join: the public base URL with the game, the language and `join`.
+    It names the app's root, not a page, so that it keeps landing where the table is as the game goes on."""
+    return f"{base.rstrip('/')}/?{urlencode({'game': game_id, 'lang': lang, JOIN: '1'})}"
 
 
 def public_base(configured: str | None, opened: str | None, network: str | None) -> str | None:

@@ -18,7 +18,7 @@ import streamlit as st
 from schichtbuch import i18n, share
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
 from scoring.records import MAX_COUNT, Line, RecordError, Result, setup_ticks, tick
-from scoring.registry import GAMES, Game, score
+from scoring.registry import GAMES, Game, page_at_stage, score
 from scoring.schichtwechsel import RACES
 from setup import Step
 
@@ -108,6 +108,26 @@ def all_pages() -> dict[str, st.Page]:
 
 def _title_key(file: str) -> str:
     return "page." + file.removeprefix("pages/").removesuffix(".py")
+
+
+def table_page(saved: Saved) -> str:
+    """The page file of the game's stage: where the table is (the registry's `page_at_stage`)."""
+    return page_path(saved.doc["game"], page_at_stage(saved.doc))
+
+
+def follow_join() -> None:
+    """Routing for a join link (`?game=<id>&join=1`: the QR code, a pasted link, a typed code): on to the
+    page the table is on, where the header notes that this phone has joined. It runs before `current()`,
+    so the game is remembered by the landing page's run, not by one that is cut short here."""
+    game_id = st.query_params.get("game", "")
+    if share.JOIN not in st.query_params or not is_id(game_id):
+        return
+    try:
+        saved = store().load(game_id)
+    except UnknownGame:
+        return  # `current()` says so
+    st.session_state.join_note = game_id
+    st.switch_page(table_page(saved), query_params={"game": game_id, "lang": st.session_state.lang})
 
 
 def network_base() -> str | None:
@@ -262,6 +282,9 @@ def header(saved: Saved | None) -> None:
     g = game(saved)
     key, numbers = g.status(saved.doc)
     st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
+    if st.session_state.get("join_note") == saved.id:
+        del st.session_state.join_note
+        st.success(t("share.joined"), icon="✅")
     links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
     with st.container(horizontal=True, gap="xsmall", wrap=True):
         for file in links:

@@ -1,6 +1,6 @@
 """Joining a game, the pure parts: short codes (alphabet, generation, reading what was typed, expiry, the
-attempt limits), the address in the join link, and the page a join lands on (the registry's stage → page),
-one case per row."""
+attempt limits), the join link and the address in it, reading a pasted link, and the page a join lands
+on (the registry's stage → page), one case per row."""
 
 from __future__ import annotations
 
@@ -144,7 +144,17 @@ def test_wrong_codes_on_the_server_slide_with_time():
     assert server.allows(150)
 
 
-# --- the address in the join link ------------------------------------------------------------------------
+# --- the join link and its address -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("base", "lang", "url"), [
+    ("http://192.168.1.20:8501", "en", f"http://192.168.1.20:8501/?game={GAME_ID}&lang=en&join=1"),
+    ("http://192.168.1.20:8501/", "de", f"http://192.168.1.20:8501/?game={GAME_ID}&lang=de&join=1"),
+    ("https://games.example.org", "de", f"https://games.example.org/?game={GAME_ID}&lang=de&join=1"),
+])
+def test_join_url(base: str, lang: str, url: str):
+    assert share.join_url(base, GAME_ID, lang) == url
+    assert share.game_id_from(url) == GAME_ID
+
 
 NET = "http://192.168.1.20:8501"
 
@@ -177,6 +187,19 @@ def test_public_base(configured: str | None, opened: str | None, network: str | 
 ])
 def test_network_base(ip: str | None, port: int, base: str | None):
     assert share.network_base(ip, port) == base
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    (GAME_ID, GAME_ID),
+    (f"  {GAME_ID}\n", GAME_ID),
+    (f"http://192.168.1.20:8501/?game={GAME_ID}&lang=de&join=1", GAME_ID),
+    (f"http://192.168.1.20:8501/share?game={GAME_ID}&lang=de", GAME_ID),   # links of earlier versions
+    ("http://192.168.1.20:8501/?game=short&join=1", None),
+    ("HXK4-9MRT", None),                                                     # a short code is read by codes
+    ("not a code", None),
+])
+def test_game_id_from(text: str, found: str | None):
+    assert share.game_id_from(text) == found
 
 
 # --- where a join lands ----------------------------------------------------------------------------------

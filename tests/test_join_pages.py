@@ -1,19 +1,23 @@
-"""Joining a game under AppTest: the share page builds the join link from the machine's network address
-when the app only knows `localhost`, lets a configured address override it, and tells whoever runs the
-server what to set only when neither works. The harness is in apptest.py, the pure parts in
-test_join.py."""
+"""Joining a game under AppTest: a join link lands on the page the table is on (every game, every stage)
+with a note that this phone has joined; the share page puts the way into the game first, builds the link
+from the machine's network address when the app only knows `localhost`, lets a configured address
+override it, and tells whoever runs the server what to set only when neither works. The harness is in
+apptest.py, the pure parts in test_join.py."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import streamlit as st
 import streamlit.net_util
+from streamlit.testing.v1 import AppTest
 
-from apptest import PAGE_FIXTURES, app, failure, put, tr
-from test_pages import created
-from schichtbuch import i18n, ui
+from apptest import APP, HOME, PAGE_FIXTURES, app, failure, page_shown, put, tr
+from test_join import LANDS_ON
+from test_pages import STAGES, created, finished, in_shift_one
+from schichtbuch import i18n, share, ui
 
 SHARE = ui.page_path(None, "share")
 LAN_IP = "192.168.1.20"
@@ -26,13 +30,85 @@ def lan(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(streamlit.net_util, "get_internal_ip", lambda: LAN_IP)
 
 
+def follow(link: str, lang: str = "en") -> AppTest:
+    """Open a join link as the phone that scanned it would (at the app's root)."""
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params.update({k: v for k, v in (p.split("=") for p in link.split("?", 1)[1].split("&"))})
+    at.query_params.setdefault("lang", lang)
+    return at.run()
+
+
+def assert_joined(at: AppTest, game_id: str, page: str, lang: str = "en") -> None:
+    assert not at.exception, failure(at)
+    assert page_shown(at) == page
+    assert at.query_params == {"game": game_id, "lang": lang}, "the join marker is not kept in the URL"
+    assert [s.value for s in at.success] == [tr(lang, "share.joined")]
+    assert not at.error
+
+
+# --- a join link lands where the table is ---------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("stage", list(LANDS_ON))
+def test_join_link_lands_on_the_page_the_table_is_on(stage: str, lang: str, store_path: Path):
+    build = STAGES[stage]
+    assert build is not None
+    doc = build()
+    game_id = put(store_path, doc)
+    at = follow(share.join_url(f"http://{LAN_IP}:8501", game_id, lang), lang)
+    assert_joined(at, game_id, ui.page_path(doc["game"], LANDS_ON[stage]), lang)
+    at.run()
+    assert not at.success, "the note is shown once"
+    assert page_shown(at) == ui.page_path(doc["game"], LANDS_ON[stage])
+
+
+def test_a_join_link_remembers_the_game_on_the_landing_page(store_path: Path):
+    game_id = put(store_path, in_shift_one(["Anna", "Ben"]))
+    at = follow(share.join_url("http://x", game_id, "en"))
+    assert at.session_state["recent"] == [game_id]
+    at.switch_page(HOME).run()
+    assert ui.md("Coal Baron: Anna, Ben") in [link.value for link in at.page_link]
+
+
+def test_a_join_link_to_an_unknown_game_says_so(store_path: Path):
+    put(store_path, created(["Anna", "Ben"]))
+    at = follow(share.join_url("http://x", "x" * 22, "en"))
+    assert not at.exception, failure(at)
+    assert [e.value for e in at.error] == [tr("en", "error.unknown_game")]
+    assert page_shown(at) == HOME
+
+
 # --- the share page ---------------------------------------------------------------------------------------
+
+def in_order(at: AppTest) -> list[str]:
+    """The main area's elements in page order (the header's first, then the page's): their type, and
+    for a page link its label."""
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        for child in getattr(node, "children", {}).values():
+            found.append(child.value if child.type == "page_link" else child.type)
+            walk(child)
+
+    walk(at.main)
+    return found
+
+
+def test_share_page_puts_the_way_into_the_game_before_the_qr_code(store_path: Path):
+    game_id = put(store_path, finished(["Anna", "Ben", "Cleo"]))
+    at = app(SHARE, "en", game_id)
+    assert not at.exception, failure(at)
+    go = next(link for link in at.page_link if link.value == tr("en", "share.continue"))
+    assert go.proto.page.endswith("coal_baron_end"), "to the page the table is on, not the setup"
+    shown = in_order(at)
+    assert shown.index("subheader") + 1 == shown.index(tr("en", "share.continue")) < shown.index("image")
+
 
 def test_share_link_uses_the_network_address_when_the_app_knows_only_localhost(store_path: Path):
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "en", game_id)  # AppTest: st.context.url is None, as for a browser at localhost
     assert not at.exception, failure(at)
-    assert [c.value for c in at.code] == [f"http://{LAN_IP}:8501/share?game={game_id}&lang=en"]
+    assert [c.value for c in at.code] == [f"http://{LAN_IP}:8501/?game={game_id}&lang=en&join=1"]
     assert not at.warning
 
 
@@ -41,14 +117,14 @@ def test_share_link_uses_the_server_port(store_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(st, "get_option", lambda key: 8600 if key == "server.port" else get_option(key))
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "en", game_id)
-    assert [c.value for c in at.code] == [f"http://{LAN_IP}:8600/share?game={game_id}&lang=en"]
+    assert [c.value for c in at.code] == [f"http://{LAN_IP}:8600/?game={game_id}&lang=en&join=1"]
 
 
 def test_configured_base_url_overrides_the_network_address(store_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv(ui.BASE_URL, "https://spiel.example.org/")
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "de", game_id)
-    assert [c.value for c in at.code] == [f"https://spiel.example.org/share?game={game_id}&lang=de"]
+    assert [c.value for c in at.code] == [f"https://spiel.example.org/?game={game_id}&lang=de&join=1"]
     assert not at.warning
 
 
@@ -59,4 +135,4 @@ def test_without_a_network_the_operator_is_told_what_to_set(lang: str, store_pat
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, lang, game_id)
     assert [w.value for w in at.warning] == [tr(lang, "share.local", variable=ui.BASE_URL)]
-    assert [c.value for c in at.code] == [f"http://localhost:8501/share?game={game_id}&lang={lang}"]
+    assert [c.value for c in at.code] == [f"http://localhost:8501/?game={game_id}&lang={lang}&join=1"]
