@@ -4,8 +4,7 @@ import random
 
 import streamlit as st
 
-from schichtbuch import ui
-from schichtbuch.share import game_id_from
+from schichtbuch import codes, ui
 from schichtbuch.ui import md
 from scoring.records import RecordError
 from scoring.registry import GAMES, PALETTE
@@ -59,15 +58,20 @@ if st.button(t("home.start"), type="primary", icon="▶️", width="stretch"):
             saved = ui.store().create(record, {"key": "change.start"})
             st.switch_page(ui.page_path(game.id, game.pages[0]), query_params={"game": saved.id, "lang": lang})
 
+
+def join() -> None:
+    """Join by what was typed: on to the game (see `ui.follow_join`), or one line saying why not."""
+    typed = st.session_state.home_code.strip()
+    if typed and (problem := ui.join_typed(typed)):
+        st.session_state.home_join_refused = t(problem, code=codes.shown(codes.code_from(typed) or typed))
+
+
 st.divider()
 st.subheader(t("home.join"))
-code = st.text_input(t("home.code"), key="home_code", placeholder=t("home.code_hint"))
-if st.button(t("home.join_button"), icon="🔗", width="stretch", disabled=not code):
-    game_id = game_id_from(code)
-    if game_id is None:
-        st.error(t("error.bad_code"))
-    else:
-        st.switch_page(ui.page_path(None, "share"), query_params={"game": game_id, "lang": lang})
+with st.form("home_join", border=False):
+    st.text_input(t("home.code"), key="home_code", placeholder=t("home.code_hint"))
+    st.form_submit_button(t("home.join_button"), icon="🔗", width="stretch", on_click=join)
+ui.refused("home_join")
 
 recent = ui.recent_games()
 if recent:

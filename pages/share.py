@@ -1,11 +1,11 @@
-"""Share: the way into the game first, then the QR code and the link that let the other phones at the
-table join this game."""
+"""Share: the way into the game first, then the QR code, the short code and the link that let the other
+phones at the table join this game."""
 
 import os
 
 import streamlit as st
 
-from schichtbuch import share, ui
+from schichtbuch import codes, share, ui
 from schichtbuch.ui import md
 
 t = ui.page_start()
@@ -20,5 +20,5 @@ st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
 st.image(share.qr_png(url), width=280)
 if base is None:
     st.warning(t("share.local", variable=ui.BASE_URL))
+st.metric(t("share.code"), codes.shown(ui.store().join_code(saved.id)))
 st.code(url, language=None, wrap_lines=True)
-st.caption(t("share.code", code=saved.id))

@@ -10,12 +10,13 @@ from __future__ import annotations
 import functools
 import os
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
 
-from schichtbuch import i18n, share
+from schichtbuch import codes, i18n, share
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
 from scoring.records import MAX_COUNT, Line, RecordError, Result, setup_ticks, tick
 from scoring.registry import GAMES, Game, page_at_stage, score
@@ -49,6 +50,12 @@ def store() -> Store:
     """The game store: the embedded SQLite file, created on first run. Another `Store` (a server
     database) would be returned here; pages only see the interface."""
     return SQLiteStore(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
+
+
+@st.cache_resource
+def wrong_codes() -> codes.WrongCodes:
+    """The wrong join codes typed lately on this server, by every phone together (see codes.py)."""
+    return codes.WrongCodes(codes.SERVER_LIMIT)
 
 
 def init() -> None:
@@ -128,6 +135,32 @@ def follow_join() -> None:
         return  # `current()` says so
     st.session_state.join_note = game_id
     st.switch_page(table_page(saved), query_params={"game": game_id, "lang": st.session_state.lang})
+
+
+def join_typed(text: str) -> str | None:
+    """Open the game named by what a player typed or pasted into the join field (a join link, a game id
+    or a short code) as a join link would. Returns None, or the catalog key of the line that says why
+    not. Wrong short codes count against this phone's limit and the server's (codes.py)."""
+    game_id = share.game_id_from(text)
+    if game_id is None:
+        code = codes.code_from(text)
+        if code is None:
+            return "error.bad_code"
+        now, wrong = time.time(), st.session_state.setdefault("join_wrong", [])
+        if not (codes.is_within(codes.SESSION_LIMIT, wrong, now) and wrong_codes().allows(now)):
+            return "error.too_many_codes"
+        try:
+            game_id = store().game_for_code(code)
+        except UnknownGame:
+            st.session_state.join_wrong = [at for at in wrong if now - at < codes.SESSION_LIMIT.seconds] + [now]
+            wrong_codes().add(now)
+            return "error.wrong_code"
+    try:
+        store().version(game_id)
+    except UnknownGame:
+        return "error.unknown_game"
+    st.query_params.from_dict({"game": game_id, "lang": st.session_state.lang, share.JOIN: "1"})
+    return None
 
 
 def network_base() -> str | None:

@@ -1,6 +1,6 @@
 """Joining a game at a real table, in headless Chromium at 390×844: the server started with the README's
 one command, the host at `localhost`; a second phone follows the join link (built from the computer's
-network address) and lands in the game."""
+network address) and lands in the game, a third types the short code the host reads out."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from streamlit import net_util
 
-from browser import CHROMIUM, chromium, phone, server, settle, tap, type_into
+from browser import CHROMIUM, choose, chromium, phone, server, settle, tap, type_into
 from test_browser import LIVE, look
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -60,3 +60,25 @@ def test_join_link_opens_the_game_where_the_table_is(app: str) -> None:
         host.get_by_role("link", name="Go to the game").click()
         settle(host)
         expect(host.get_by_text("Anna: 1 orders, 9 VP this shift")).to_be_visible(timeout=LIVE)
+
+
+def test_join_by_short_code_typed_on_a_second_phone(app: str) -> None:
+    with chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        start_coal_baron(host, app)
+        code = host.get_by_test_id("stMetricValue").inner_text().strip()
+
+        guest.goto(f"{app}/?lang=de")
+        settle(guest)
+        type_into(guest, "Code oder Beitrittslink", "hxk4 9mrt" if code.upper() != "HXK4-9MRT" else "hxk4 9mrc")
+        expect(guest.get_by_text("Kein Spiel hat den Code HXK4-9MR", exact=False)).to_be_visible()
+        look(guest, "join-wrong-code")
+        type_into(guest, "Code oder Beitrittslink", code.lower().replace("-", " "))
+        expect(guest.get_by_text("Dieses Handy ist dem Spiel beigetreten.")).to_be_visible()
+        expect(guest.get_by_text("Schicht I", exact=True).first).to_be_visible()
+        look(guest, "join-by-code")
+        choose(guest, "Spieler", "Ben")
+        tap(guest, "🟡 · 2 SP")
+        host.get_by_role("link", name="Go to the game").click()
+        settle(host)
+        expect(host.get_by_text("Ben: 1 orders, 2 VP this shift")).to_be_visible(timeout=LIVE)

@@ -1,11 +1,14 @@
 """Joining a game under AppTest: a join link lands on the page the table is on (every game, every stage)
 with a note that this phone has joined; the share page puts the way into the game first, builds the link
-from the machine's network address when the app only knows `localhost`, lets a configured address
-override it, and tells whoever runs the server what to set only when neither works. The harness is in
-apptest.py, the pure parts in test_join.py."""
+from the machine's network address when the app only knows `localhost`, and shows the short code; the
+home page joins by short code, by game id or by link, says in one line why a code does not work, and
+stops a phone (and the server) after too many wrong codes. The harness is in apptest.py, the pure parts
+in test_join.py."""
 
 from __future__ import annotations
 
+import sqlite3
+import time
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +20,9 @@ from streamlit.testing.v1 import AppTest
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, page_shown, put, tr
 from test_join import LANDS_ON
 from test_pages import STAGES, created, finished, in_shift_one
-from schichtbuch import i18n, share, ui
+from schichtbuch import codes, i18n, share, ui
+from schichtbuch.codes import CODE_TTL_SECONDS, Limit
+from schichtbuch.store import SQLiteStore
 
 SHARE = ui.page_path(None, "share")
 LAN_IP = "192.168.1.20"
@@ -36,6 +41,11 @@ def follow(link: str, lang: str = "en") -> AppTest:
     at.query_params.update({k: v for k, v in (p.split("=") for p in link.split("?", 1)[1].split("&"))})
     at.query_params.setdefault("lang", lang)
     return at.run()
+
+
+def join_field(at: AppTest, typed: str) -> AppTest:
+    at.text_input(key="home_code").input(typed)
+    return next(b for b in at.button if b.label == tr(at.session_state["lang"], "home.join_button")).click().run()
 
 
 def assert_joined(at: AppTest, game_id: str, page: str, lang: str = "en") -> None:
@@ -136,3 +146,87 @@ def test_without_a_network_the_operator_is_told_what_to_set(lang: str, store_pat
     at = app(SHARE, lang, game_id)
     assert [w.value for w in at.warning] == [tr(lang, "share.local", variable=ui.BASE_URL)]
     assert [c.value for c in at.code] == [f"http://localhost:8501/?game={game_id}&lang={lang}&join=1"]
+
+
+def test_share_page_shows_the_games_short_code(store_path: Path):
+    game_id = put(store_path, created(["Anna", "Ben"]))
+    at = app(SHARE, "en", game_id)
+    code = SQLiteStore(str(store_path)).join_code(game_id)
+    assert [(m.label, m.value) for m in at.metric] == [(tr("en", "share.code"), codes.shown(code))]
+
+
+# --- joining on the home page -------------------------------------------------------------------------------
+
+def short_code(store_path: Path, game_id: str) -> str:
+    return codes.shown(SQLiteStore(str(store_path)).join_code(game_id))
+
+
+@pytest.mark.parametrize("typed", [
+    lambda code: code,
+    lambda code: code.lower(),
+    lambda code: f"  {code.replace('-', ' ').lower()} ",
+    lambda code: code.replace("-", ""),
+], ids=["as_shown", "lower_case", "spaces", "no_dash"])
+def test_join_by_short_code_lands_on_the_game(typed: Any, store_path: Path):
+    game_id = put(store_path, in_shift_one(["Anna", "Ben", "Cleo"]))
+    at = join_field(app(HOME, "en"), typed(short_code(store_path, game_id)))
+    assert_joined(at, game_id, ui.page_path("coal_baron", "shift"))
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_join_by_game_id_or_link(lang: str, store_path: Path):
+    game_id = put(store_path, finished(["Anna", "Ben"]))
+    for typed in (game_id, share.join_url("http://192.168.1.20:8501", game_id, "de")):
+        at = join_field(app(HOME, lang), typed)
+        assert_joined(at, game_id, ui.page_path("coal_baron", "end"), lang)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize(("typed", "key"), [
+    ("HXK4-9MRT", "error.wrong_code"),
+    ("hxk4 9mrt", "error.wrong_code"),
+    ("not a code", "error.bad_code"),
+    ("HXK4-9MR0", "error.bad_code"),
+    ("x" * 22, "error.unknown_game"),
+], ids=["wrong_code", "wrong_code_typed", "no_code", "zero", "unknown_id"])
+def test_a_bad_code_gets_one_clear_line(typed: str, key: str, lang: str, store_path: Path):
+    put(store_path, created(["Anna", "Ben"]))
+    at = join_field(app(HOME, lang), typed)
+    assert not at.exception, failure(at)
+    assert [e.value for e in at.error] == [tr(lang, key, code="HXK4-9MRT")]
+    assert page_shown(at) == HOME and "game" not in at.query_params
+    assert at.text_input(key="home_code").value == typed, "what was typed stays, to be corrected"
+
+
+def test_an_expired_code_gets_the_same_line(store_path: Path):
+    """A game last changed, and its code last shown, a day and a minute ago."""
+    game_id = put(store_path, created(["Anna", "Ben"]))
+    then = time.time() - CODE_TTL_SECONDS - 60
+    code = SQLiteStore(str(store_path)).join_code(game_id, now=then)
+    with sqlite3.connect(store_path) as db:
+        db.execute("UPDATE games SET updated = ? WHERE id = ?", (then, game_id))
+    at = join_field(app(HOME, "en"), code)
+    assert [e.value for e in at.error] == [tr("en", "error.wrong_code", code=codes.shown(code))]
+
+
+def test_too_many_wrong_codes_stop_this_phone(store_path: Path):
+    game_id = put(store_path, created(["Anna", "Ben"]))
+    at = app(HOME, "en")
+    for _ in range(codes.SESSION_LIMIT.count):
+        join_field(at, "HXK4-9MRT")
+        assert [e.value for e in at.error] == [tr("en", "error.wrong_code", code="HXK4-9MRT")]
+    join_field(at, short_code(store_path, game_id))
+    assert [e.value for e in at.error] == [tr("en", "error.too_many_codes")]
+    assert page_shown(at) == HOME
+    assert_joined(join_field(at, game_id), game_id, ui.page_path("coal_baron", "shift"))  # a link still works
+    other_phone = join_field(app(HOME, "en"), short_code(store_path, game_id))
+    assert_joined(other_phone, game_id, ui.page_path("coal_baron", "shift"))
+
+
+def test_too_many_wrong_codes_on_the_server_stop_every_phone(store_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(codes, "SERVER_LIMIT", Limit(3, 60))
+    game_id = put(store_path, created(["Anna", "Ben"]))
+    for _ in range(3):
+        join_field(app(HOME, "en"), "HXK4-9MRT")  # each a new phone: the phone's own limit never applies
+    at = join_field(app(HOME, "en"), short_code(store_path, game_id))
+    assert [e.value for e in at.error] == [tr("en", "error.too_many_codes")]
