@@ -7,7 +7,7 @@ import streamlit as st
 from schichtbuch import codes, ui
 from schichtbuch.ui import md
 from scoring.records import RecordError
-from scoring.registry import GAMES, PALETTE
+from scoring.registry import GAMES, PALETTE, is_over
 
 t = ui.page_start()
 
@@ -79,5 +79,10 @@ if recent:
     st.subheader(t("home.recent"))
 for saved in recent:
     g = GAMES[saved.doc["game"]]
+    key, numbers = g.status(saved.doc)
+    over = is_over(saved.doc)
     label = f"{g.names[lang]}: {', '.join(saved.doc['players'])}"
-    st.page_link(ui.page_path(g.id, g.pages[0]), label=md(label), icon="🎲", query_params={"game": saved.id, "lang": lang})
+    st.page_link(ui.table_page(saved), label=md(label), icon="🏁" if over else "🎲",
+                 query_params={"game": saved.id, "lang": lang})
+    st.caption(t("home.recent_state", when=ui.when(saved.updated), stage=t(key, **numbers),
+                 state=t("home.recent_over" if over else "home.recent_playing")))

@@ -12,7 +12,9 @@ import os
 import re
 import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
@@ -169,6 +171,15 @@ def network_base() -> str | None:
     from streamlit import net_util
 
     return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
+
+
+def when(timestamp: float) -> str:
+    """A moment as the catalog writes dates, in the browser's time zone (the server's if unknown)."""
+    try:
+        zone = ZoneInfo(st.context.timezone) if st.context.timezone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = None
+    return datetime.fromtimestamp(timestamp, zone).strftime(t("home.recent_date"))
 
 
 def params(**extra: str) -> dict[str, str]:

@@ -82,3 +82,8 @@ def test_join_by_short_code_typed_on_a_second_phone(app: str) -> None:
         host.get_by_role("link", name="Go to the game").click()
         settle(host)
         expect(host.get_by_text("Ben: 1 orders, 2 VP this shift")).to_be_visible(timeout=LIVE)
+
+        guest.get_by_role("link", name="🏠", exact=True).first.click()
+        settle(guest)
+        expect(guest.get_by_text("Schicht I · läuft", exact=False)).to_be_visible()
+        look(guest, "join-recent")

@@ -2,13 +2,14 @@
 with a note that this phone has joined; the share page puts the way into the game first, builds the link
 from the machine's network address when the app only knows `localhost`, and shows the short code; the
 home page joins by short code, by game id or by link, says in one line why a code does not work, and
-stops a phone (and the server) after too many wrong codes. The harness is in apptest.py, the pure parts
-in test_join.py."""
+stops a phone (and the server) after too many wrong codes; recent games show date, stage and state.
+The harness is in apptest.py, the pure parts in test_join.py."""
 
 from __future__ import annotations
 
 import sqlite3
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from test_pages import STAGES, created, finished, in_shift_one
 from schichtbuch import codes, i18n, share, ui
 from schichtbuch.codes import CODE_TTL_SECONDS, Limit
 from schichtbuch.store import SQLiteStore
+from scoring.registry import GAMES
 
 SHARE = ui.page_path(None, "share")
 LAN_IP = "192.168.1.20"
@@ -230,3 +232,28 @@ def test_too_many_wrong_codes_on_the_server_stop_every_phone(store_path: Path, m
         join_field(app(HOME, "en"), "HXK4-9MRT")  # each a new phone: the phone's own limit never applies
     at = join_field(app(HOME, "en"), short_code(store_path, game_id))
     assert [e.value for e in at.error] == [tr("en", "error.too_many_codes")]
+
+
+# --- recent games -----------------------------------------------------------------------------------------
+
+def test_recent_games_show_date_stage_and_whether_over(store_path: Path):
+    store = SQLiteStore(str(store_path))
+    playing, over = (store.load(put(store_path, build(["Anna", "Ben", "Cleo"]))) for build in (in_shift_one, finished))
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.session_state["recent"] = [playing.id, over.id]
+    at.query_params["lang"] = "de"
+    at.switch_page(HOME).run()
+    assert not at.exception, failure(at)
+    g = GAMES["coal_baron"]
+
+    def line(saved: Any, state: str) -> str:
+        key, numbers = g.status(saved.doc)
+        when = datetime.fromtimestamp(saved.updated).strftime(tr("de", "home.recent_date"))
+        return tr("de", "home.recent_state", when=when, stage=tr("de", key, **numbers), state=tr("de", state))
+
+    captions = [c.value for c in at.caption]
+    assert captions[-2:] == [line(over, "home.recent_over"), line(playing, "home.recent_playing")]
+    assert "Schicht I" in captions[-1] and "beendet" in captions[-2]
+    links = [(link.value, link.proto.page) for link in at.page_link][-2:]
+    assert [label for label, _ in links] == [ui.md("Glück Auf: Anna, Ben, Cleo")] * 2
+    assert [page.rsplit("/", 1)[-1] for _, page in links] == ["coal_baron_end", "coal_baron_shift"]
