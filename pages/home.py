@@ -4,11 +4,10 @@ import random
 
 import streamlit as st
 
-from schichtbuch import ui
-from schichtbuch.share import game_id_from
+from schichtbuch import codes, ui
 from schichtbuch.ui import md
 from scoring.records import RecordError
-from scoring.registry import GAMES, PALETTE
+from scoring.registry import GAMES, PALETTE, is_over
 
 t = ui.page_start()
 
@@ -76,15 +75,20 @@ st.button(t("home.start"), type="primary", icon="▶️", width="stretch", key="
 if started := st.session_state.pop("home_started", None):
     st.switch_page(started[0], query_params={"game": started[1], "lang": lang})
 
+
+def join() -> None:
+    """Join by what was typed: on to the game (see `ui.follow_join`), or one line saying why not."""
+    typed = st.session_state.home_code.strip()
+    if typed and (problem := ui.join_typed(typed)):
+        st.session_state.home_join_refused = t(problem, code=codes.shown(codes.code_from(typed) or typed))
+
+
 st.divider()
 st.subheader(t("home.join"))
-code = st.text_input(t("home.code"), key="home_code", placeholder=t("home.code_hint"))
-if st.button(t("home.join_button"), icon="🔗", width="stretch", disabled=not code):
-    game_id = game_id_from(code)
-    if game_id is None:
-        st.error(t("error.bad_code"))
-    else:
-        st.switch_page(ui.page_path(None, "share"), query_params={"game": game_id, "lang": lang})
+with st.form("home_join", border=False):
+    st.text_input(t("home.code"), key="home_code", placeholder=t("home.code_hint"))
+    st.form_submit_button(t("home.join_button"), icon="🔗", width="stretch", on_click=join)
+ui.refused("home_join")
 
 recent = ui.recent_games()
 if recent:
@@ -92,5 +96,10 @@ if recent:
     st.subheader(t("home.recent"))
 for saved in recent:
     g = GAMES[saved.doc["game"]]
+    key, numbers = g.status(saved.doc)
+    over = is_over(saved.doc)
     label = f"{g.names[lang]}: {', '.join(saved.doc['players'])}"
-    st.page_link(ui.page_path(g.id, g.pages[0]), label=md(label), icon="🎲", query_params={"game": saved.id, "lang": lang})
+    st.page_link(ui.table_page(saved), label=md(label), icon="🏁" if over else "🎲",
+                 query_params={"game": saved.id, "lang": lang})
+    st.caption(t("home.recent_state", when=ui.when(saved.updated), stage=t(key, **numbers),
+                 state=t("home.recent_over" if over else "home.recent_playing")))

@@ -13,6 +13,7 @@ refused with its RecordError and nothing is stored.
 from __future__ import annotations
 
 import json
+import random
 import re
 import secrets
 import sqlite3
@@ -23,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from schichtbuch import codes
 from scoring.registry import check as check_record
 
 Document = dict[str, Any]
@@ -39,6 +41,9 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE revisions (game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL,
                                 doc TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY (game, version));
         INSERT INTO revisions SELECT id, version, doc, '{"key": "change.start"}' FROM games"""),
+    ("short join codes", """
+        CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
+                                 shown REAL NOT NULL)"""),
 )
 """Named schema steps; `PRAGMA user_version` counts the ones applied."""
 
@@ -74,6 +79,8 @@ class Store(Protocol):
     def undo(self, game_id: str, seen_version: int) -> Saved: ...
     def undoable(self, game_id: str) -> dict[str, Any] | None: ...
     def recent(self, ids: list[str]) -> list[Saved]: ...
+    def join_code(self, game_id: str, now: float | None = None) -> str: ...
+    def game_for_code(self, code: str, now: float | None = None) -> str: ...
 
 
 def new_id() -> str:
@@ -152,6 +159,43 @@ class SQLiteStore:
             found = [self._read(db, i) for i in ids if db.execute("SELECT 1 FROM games WHERE id = ?", (i,)).fetchone()]
         return sorted(found, key=lambda s: -s.updated)
 
+    def join_code(self, game_id: str, now: float | None = None) -> str:
+        """The game's short join code, as a phone shows it: the code the game has while that is live
+        (live again for `CODE_TTL_SECONDS` from now, as it was just shown), else a new one; the expired
+        codes of all games are dropped then, so that the table only holds codes that still count."""
+        now = time.time() if now is None else now
+        with self._transaction() as db:
+            changed = self._read(db, game_id).updated
+            row = db.execute("SELECT code, shown FROM join_codes WHERE game = ?", (game_id,)).fetchone()
+            if row is not None and codes.is_live(changed, float(row[1]), now):
+                db.execute("UPDATE join_codes SET shown = ? WHERE game = ?", (now, game_id))
+                return str(row[0])
+            db.execute("DELETE FROM join_codes WHERE game = ? OR max(shown, (SELECT updated FROM games"
+                       " WHERE id = join_codes.game)) <= ?", (game_id, now - codes.CODE_TTL_SECONDS))
+            return self._issue_code(db, game_id, now)
+
+    def game_for_code(self, code: str, now: float | None = None) -> str:
+        """The id of the game a live code names; `UnknownGame` for a code that is wrong or expired."""
+        now = time.time() if now is None else now
+        with self._lock:
+            row = self._db.execute("SELECT j.game, j.shown, g.updated FROM join_codes j JOIN games g"
+                                   " ON g.id = j.game WHERE j.code = ?", (code,)).fetchone()
+        if row is None or not codes.is_live(float(row[2]), float(row[1]), now):
+            raise UnknownGame(code)
+        return str(row[0])
+
+    @staticmethod
+    def _issue_code(db: sqlite3.Connection, game_id: str, now: float) -> str:
+        """A fresh code for the game; a draw that another game holds (one in 3.8·10⁷ with a thousand live
+        codes) is drawn again."""
+        while True:
+            code = codes.new_code(_SYSTEM_RANDOM)
+            try:
+                db.execute("INSERT INTO join_codes VALUES (?, ?, ?)", (code, game_id, now))
+            except sqlite3.IntegrityError:
+                continue
+            return code
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
@@ -181,6 +225,10 @@ class SQLiteStore:
                    (text, saved.version, saved.updated, saved.id))
         db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?)", (saved.id, saved.version, text, json.dumps(label)))
         return saved
+
+
+_SYSTEM_RANDOM = random.SystemRandom()
+"""Join codes drawn from the operating system's randomness (as `secrets` does)."""
 
 
 def _use_wal(db: sqlite3.Connection, path: str, seconds: float = 10) -> None:

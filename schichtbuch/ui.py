@@ -10,15 +10,18 @@ from __future__ import annotations
 import functools
 import os
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
-from schichtbuch import i18n
+from schichtbuch import codes, i18n, share
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
 from scoring.records import MAX_COUNT, Line, RecordError, Result, setup_ticks, tick
-from scoring.registry import GAMES, Game, score
+from scoring.registry import GAMES, Game, page_at_stage, score
 from scoring.schichtwechsel import RACES
 from setup import Step
 
@@ -49,6 +52,12 @@ def store() -> Store:
     """The game store: the embedded SQLite file, created on first run. Another `Store` (a server
     database) would be returned here; pages only see the interface."""
     return SQLiteStore(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
+
+
+@st.cache_resource
+def wrong_codes() -> codes.WrongCodes:
+    """The wrong join codes typed lately on this server, by every phone together (see codes.py)."""
+    return codes.WrongCodes(codes.SERVER_LIMIT)
 
 
 def init() -> None:
@@ -108,6 +117,69 @@ def all_pages() -> dict[str, st.Page]:
 
 def _title_key(file: str) -> str:
     return "page." + file.removeprefix("pages/").removesuffix(".py")
+
+
+def table_page(saved: Saved) -> str:
+    """The page file of the game's stage: where the table is (the registry's `page_at_stage`)."""
+    return page_path(saved.doc["game"], page_at_stage(saved.doc))
+
+
+def follow_join() -> None:
+    """Routing for a join link (`?game=<id>&join=1`: the QR code, a pasted link, a typed code): on to the
+    page the table is on, where the header notes that this phone has joined. It runs before `current()`,
+    so the game is remembered by the landing page's run, not by one that is cut short here."""
+    game_id = st.query_params.get("game", "")
+    if share.JOIN not in st.query_params or not is_id(game_id):
+        return
+    try:
+        saved = store().load(game_id)
+    except UnknownGame:
+        return  # `current()` says so
+    st.session_state.join_note = game_id
+    st.switch_page(table_page(saved), query_params={"game": game_id, "lang": st.session_state.lang})
+
+
+def join_typed(text: str) -> str | None:
+    """Open the game named by what a player typed or pasted into the join field (a join link, a game id
+    or a short code) as a join link would. Returns None, or the catalog key of the line that says why
+    not. Wrong short codes count against this phone's limit and the server's (codes.py)."""
+    game_id = share.game_id_from(text)
+    if game_id is None:
+        code = codes.code_from(text)
+        if code is None:
+            return "error.bad_code"
+        now, wrong = time.time(), st.session_state.setdefault("join_wrong", [])
+        if not (codes.is_within(codes.SESSION_LIMIT, wrong, now) and wrong_codes().allows(now)):
+            return "error.too_many_codes"
+        try:
+            game_id = store().game_for_code(code)
+        except UnknownGame:
+            st.session_state.join_wrong = [at for at in wrong if now - at < codes.SESSION_LIMIT.seconds] + [now]
+            wrong_codes().add(now)
+            return "error.wrong_code"
+    try:
+        store().version(game_id)
+    except UnknownGame:
+        return "error.unknown_game"
+    st.query_params.from_dict({"game": game_id, "lang": st.session_state.lang, share.JOIN: "1"})
+    return None
+
+
+def network_base() -> str | None:
+    """This machine's base URL on the local network with the server's port: Streamlit's own "Network
+    URL" (`streamlit.net_util.get_internal_ip`); None without a network."""
+    from streamlit import net_util
+
+    return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
+
+
+def when(timestamp: float) -> str:
+    """A moment as the catalog writes dates, in the browser's time zone (the server's if unknown)."""
+    try:
+        zone = ZoneInfo(st.context.timezone) if st.context.timezone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = None
+    return datetime.fromtimestamp(timestamp, zone).strftime(t("home.recent_date"))
 
 
 def params(**extra: str) -> dict[str, str]:
@@ -282,6 +354,9 @@ def header(saved: Saved | None) -> None:
     g = game(saved)
     key, numbers = g.status(saved.doc)
     st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
+    if st.session_state.get("join_note") == saved.id:
+        del st.session_state.join_note
+        st.success(t("share.joined"), icon="✅")
     links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
     with st.container(horizontal=True, gap="xsmall", wrap=True):
         for file in links:

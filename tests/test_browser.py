@@ -68,7 +68,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
         link = host.get_by_test_id("stCode").inner_text().strip()
         guest.goto(link)
         settle(guest)
-        expect(guest.get_by_text("Join this game")).to_be_visible()
+        expect(guest.get_by_text("This phone has joined the game.")).to_be_visible()
         visit(guest, "Setup", "setup-guest")
         expect(guest.get_by_role("checkbox", name="Lay out the game board.")).to_be_checked()
 

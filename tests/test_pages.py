@@ -20,7 +20,7 @@ import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
-from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, put, stored, texts, tr
+from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, page_shown, put, stored, texts, tr
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
 from test_mine_pages import STAGES as MINE_STAGES
 from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
@@ -248,7 +248,7 @@ def test_home_with_chosen_start_player(store_path: Path):
 
 def test_home_join_with_bad_code(store_path: Path):
     at = app(HOME)
-    at.text_input(key="home_code").input("not a code").run()
+    at.text_input(key="home_code").input("not a code")  # typed into the join form: sent with the tap
     next(b for b in at.button if b.label == tr("en", "home.join_button")).click().run()
     assert not at.exception, failure(at)
     assert [e.value for e in at.error] == [tr("en", "error.bad_code")]
@@ -257,11 +257,12 @@ def test_home_join_with_bad_code(store_path: Path):
 def test_home_join_with_link(store_path: Path):
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(HOME)
-    at.text_input(key="home_code").input(f"https://example.org/share?game={game_id}&lang=de").run()
+    at.text_input(key="home_code").input(f"https://example.org/share?game={game_id}&lang=de")  # typed into the join form: sent with the tap
     next(b for b in at.button if b.label == tr("en", "home.join_button")).click().run()
     assert not at.exception, failure(at)
     assert at.query_params["game"] == game_id
-    assert tr("en", "share.title") in [s.value for s in at.subheader]
+    assert page_shown(at) == SHIFT_PAGE, "a join lands on the page the table is on"
+    assert [s.value for s in at.success] == [tr("en", "share.joined")]
 
 
 # --- player names are shown as typed ----------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The game store (schichtbuch/store.py): round trip and versions, a server restart, concurrent writers
-(threads and processes), rollback of a failing change, undo, schema migrations, game ids and the list of
-recent games. The in-memory store and the file store run the same tests."""
+(threads and processes), rollback of a failing change, undo, schema migrations, game ids, the list of
+recent games and short join codes (issue, look-up, expiry). The in-memory store and the file store run the same tests."""
 
 import json
 import multiprocessing
@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from schichtbuch.codes import CODE_TTL_SECONDS, code_from
 from schichtbuch.store import (
     MIGRATIONS, Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, migrate, new_id,
 )
@@ -347,8 +348,8 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
 def test_a_new_file_gets_all_migrations(path):
     SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS) == 2
-    assert {"games", "revisions"} <= tables(path)
+    assert user_version(path) == len(MIGRATIONS) == 3
+    assert {"games", "revisions", "join_codes"} <= tables(path)
     assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
 
 
@@ -472,3 +473,115 @@ def test_recent_returns_existing_games_newest_change_first(store):
 def test_recent_of_unknown_ids_is_empty(store, ids):
     store.create({}, START)
     assert store.recent(ids) == []
+
+
+# --- short join codes --------------------------------------------------------------------------------
+
+DAY = CODE_TTL_SECONDS
+
+
+def test_a_game_keeps_its_code_and_the_code_names_it(store):
+    game, other = store.create({"n": 1}, START), store.create({"n": 2}, START)
+    code = store.join_code(game.id)
+    assert code_from(code) == code
+    assert store.join_code(game.id) == code
+    assert store.join_code(other.id) != code
+    assert store.game_for_code(code) == game.id
+    assert store.game_for_code(store.join_code(other.id)) == other.id
+
+
+@pytest.mark.parametrize("code", ["HXK49MRT", "", "hxk4-9mrt", "' OR 1=1 --"])
+def test_a_code_no_game_has_raises_unknown_game(store, code):
+    store.join_code(store.create({}, START).id)
+    with pytest.raises(UnknownGame):
+        store.game_for_code(code)
+
+
+def test_an_unknown_game_has_no_code(store):
+    with pytest.raises(UnknownGame):
+        store.join_code(new_id())
+
+
+# Times are relative to the game's last change (`updated`), which the store takes from the clock.
+
+@pytest.mark.parametrize(("after", "live"), [
+    (0, True), (DAY / 2, True), (DAY - 5, True), (DAY, False), (DAY + 5, False), (30 * DAY, False),
+], ids=["now", "half_a_day", "just_under_a_day", "a_day", "just_over", "a_month"])
+def test_a_code_expires_a_day_after_the_last_change(store, after, live):
+    game = store.create({}, START)
+    code = store.join_code(game.id, now=game.updated)
+    if live:
+        assert store.game_for_code(code, now=game.updated + after) == game.id
+    else:
+        with pytest.raises(UnknownGame):
+            store.game_for_code(code, now=game.updated + after)
+
+
+def test_a_change_keeps_the_code_live(store):
+    game = store.create({}, START)
+    code = store.join_code(game.id, now=game.updated)
+    changed = store.change(game.id, lambda d: {**d, "x": 1}, ADD)
+    assert store.game_for_code(code, now=changed.updated + DAY - 5) == game.id
+    with pytest.raises(UnknownGame):
+        store.game_for_code(code, now=changed.updated + DAY)
+
+
+def test_showing_a_live_code_keeps_it_live(store):
+    game = store.create({}, START)
+    code = store.join_code(game.id, now=game.updated)
+    assert store.join_code(game.id, now=game.updated + DAY - 5) == code
+    assert store.game_for_code(code, now=game.updated + 2 * DAY - 10) == game.id
+
+
+def test_an_expired_code_is_replaced(store):
+    game = store.create({}, START)
+    old = store.join_code(game.id, now=game.updated)
+    later = game.updated + DAY + 60
+    new = store.join_code(game.id, now=later)
+    assert new != old
+    assert store.game_for_code(new, now=later) == game.id
+    with pytest.raises(UnknownGame):
+        store.game_for_code(old, now=later)
+
+
+def test_issuing_a_code_drops_the_expired_codes_of_all_games(path):
+    store = SQLiteStore(path, gate=any_document)
+    games = [store.create({"n": n}, START) for n in range(3)]
+    for game in games:
+        store.join_code(game.id, now=game.updated)
+    store.join_code(games[0].id, now=games[-1].updated + DAY + 60)
+    db = sqlite3.connect(path)
+    try:
+        assert db.execute("SELECT game FROM join_codes").fetchall() == [(games[0].id,)]
+    finally:
+        db.close()
+
+
+def test_codes_survive_a_restart_of_the_server(path):
+    game = SQLiteStore(path, gate=any_document).create({}, START)
+    code = SQLiteStore(path, gate=any_document).join_code(game.id)
+    assert SQLiteStore(path, gate=any_document).game_for_code(code) == game.id
+    assert SQLiteStore(path, gate=any_document).join_code(game.id) == code
+
+
+def test_a_database_of_the_previous_schema_gets_join_codes(path):
+    """A file from before short codes (two migrations applied) keeps its games and gains codes."""
+    old_doc = coal_baron_game()
+    db = sqlite3.connect(path, isolation_level=None)
+    for number, (_, sql) in enumerate(MIGRATIONS[:2], start=1):
+        db.executescript(sql)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.execute("INSERT INTO games VALUES (?, ?, 4, ?)", ("old" + "x" * 19, json.dumps(old_doc), time.time()))
+    db.execute("INSERT INTO revisions VALUES (?, 4, ?, ?)", ("old" + "x" * 19, json.dumps(old_doc), json.dumps(ADD)))
+    db.close()
+    assert "join_codes" not in tables(path)
+
+    store = SQLiteStore(path, gate=any_document)
+    assert user_version(path) == len(MIGRATIONS) == 3
+    assert MIGRATIONS[-1][0] == "short join codes"
+    old = store.load("old" + "x" * 19)
+    assert (old.doc, old.version, old.label) == (old_doc, 4, ADD)
+    code = store.join_code(old.id)
+    assert store.game_for_code(code) == old.id
+    assert store.change(old.id, lambda d: {**d, "x": 1}, ADD).version == 5
+    assert store.game_for_code(code) == old.id
