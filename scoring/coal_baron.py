@@ -288,6 +288,13 @@ def next_start_player(seating: Sequence[str], current: str | None, factory: Mapp
     return (leaders[0] if len(leaders) == 1 else next(p for p in leaders if p != current)), None
 
 
+def factory_leaders(seating: Sequence[str], factory: Mapping[str, int]) -> tuple[str, ...]:
+    """The players with the most workers in the factory, in seating order (none if nobody is there):
+    more than one is a tie that `next_start_player` breaks clockwise [seed]."""
+    most = max(factory.values(), default=0)
+    return tuple(p for p in seating if most and factory.get(p) == most)
+
+
 def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str) -> dict[str, Any]:
     """The record of a game about to start."""
     record = {"game": "coal_baron", "players": list(names), "colours": dict(colours),

@@ -669,3 +669,13 @@ def test_minecarts_can_be_corrected_after_shift_three():
     assert yellow.placings["Cleo"].points == 10
     with pytest.raises(RecordError):
         cb.set_carts(data, "Cleo", zero, zero)  # a phone that still shows the old counts
+
+
+@pytest.mark.parametrize(("factory", "leaders"), [
+    ({"Anna": 2, "Ben": 1, "Cleo": 0}, ("Anna",)),
+    ({"Anna": 2, "Ben": 2, "Cleo": 0}, ("Anna", "Ben")),
+    ({"Anna": 1, "Ben": 1, "Cleo": 1}, ("Anna", "Ben", "Cleo")),
+    ({"Anna": 0, "Ben": 0, "Cleo": 0}, ()),
+], ids=["one", "tie of two", "tie of all", "nobody"])
+def test_factory_leaders_name_a_tie(factory, leaders):
+    assert cb.factory_leaders(["Anna", "Ben", "Cleo"], factory) == leaders
