@@ -58,12 +58,15 @@ def submit(number: int, mode: str, seen: dict | None) -> None:
 
 
 def totals(record: Record) -> None:
-    """The round cards so far: each player's VP per round and the running total."""
-    head = f"| {t('schichtwechsel.round.number')} | " + " | ".join(md(p) for p in record.players) + " |"
-    rows = [f"| {i}. {md(r.card)} | " + " | ".join(f"{r.points[p]} ({run[p]})" for p in record.players) + " |"
-            for i, (r, run) in enumerate(zip(record.rounds, sw.score(saved.doc).progress), 1)]
-    st.markdown("\n".join([head, "|:--|" + "--:|" * len(record.players), *rows]))
-    st.caption(t("schichtwechsel.round.totals_hint"))
+    """The round cards so far: a row per player with the running total and the VP from each card (so the
+    table grows with the rounds, not the players), the cards named below by their round's number."""
+    total = sw.score(saved.doc).progress[-1]
+    rounds = range(1, len(record.rounds) + 1)
+    head = f"| {t('col.player')} | {t('col.total')} | " + " | ".join(map(str, rounds)) + " |"
+    rows = [f"| {md(p)} | {total[p]} | " + " | ".join(str(r.points[p]) for r in record.rounds) + " |" for p in record.players]
+    st.markdown("\n".join([head, "|:--|" + "--:|" * (len(record.rounds) + 1), *rows]))
+    st.caption(t("schichtwechsel.round.cards", cards=" · ".join(
+        t("schichtwechsel.round.card_named", round=i, card=md(r.card)) for i, r in zip(rounds, record.rounds))))
 
 
 saved = ui.require_game("schichtwechsel")

@@ -6,6 +6,7 @@ every page × language × stage runs in test_pages.py with the stages below."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import HOME, PAGE_FIXTURES, app, failure, put, stored, texts, tr
 from schichtbuch.store import SQLiteStore
+from schichtbuch.ui import md
 from scoring import mine
 from scoring.registry import PALETTE
 from setup.mine import checklist
@@ -205,6 +207,21 @@ def test_dummy_cards_are_the_same_on_every_phone(store_path: Path):
     shown = [m.value for m in first.markdown if m.value.startswith(f"**{title}**")]
     assert shown and shown == [m.value for m in second.markdown if m.value.startswith(f"**{title}**")]
     assert tr("en", "mine.dummy.watchtower", cards=1) in shown[0] and tr("en", "mine.dummy.recruitment", cards=1) in shown[0]
+
+
+def test_six_seats_standings_have_a_row_per_seat_and_the_legend_names_everyone(store_path: Path):
+    names = ["Anna-Lena Schmidt-Weber", "Benedikt", "Cleo", "Dirk Oberhausen", "Emilia", "Bot"]
+    doc = created(names, dummy="Bot")
+    for _ in range(2):
+        doc = resolve(doc, dict.fromkeys(names, 1), mined=dict.fromkeys(names, 2))
+    at = app(ROUND, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    table = at.table[0].value
+    assert list(table.index) == [md(f"1. {p}") for p in names]
+    assert list(table.columns) == [tr("en", "col.total"), *(tr("en", f"mine.cat.round_{n}.short") for n in range(1, 7))]
+    assert list(table[tr("en", "col.total")]) == [2] * 6
+    colour = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]["color"]
+    assert colour["scale"]["domain"] == names and colour["legend"]["columns"] == 1
 
 
 # --- the end ---------------------------------------------------------------------------------------------

@@ -590,8 +590,8 @@ def test_deep_link_as_first_request_after_server_start(store_path: Path, monkeyp
 
 @pytest.mark.parametrize("stage", ["shift_I_deliveries_3p", "shift_III_scored_4p", "finished_3p"])
 def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: Path, tmp_path: Path):
-    """The score-pad table the app shows and `python -m scoring score` on the exported record agree,
-    cell by cell: ranks, players and every category's points."""
+    """The standings table the app shows (a row per player) and `python -m scoring score` on the exported
+    record agree, cell by cell: ranks, players, totals and every category's points."""
     doc = STAGES[stage]()
     at = app(page_path("coal_baron", "end"), game=put(store_path, doc))
     shown = at.table[0].value
@@ -600,10 +600,21 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
     out = subprocess.run([sys.executable, "-m", "scoring", "score", str(record)], cwd=APP.parent,
                          capture_output=True, text=True, check=True)
     standings = json.loads(out.stdout)["standings"]
-    assert list(shown.columns) == [md(f"{s['rank']}. {s['player']}") for s in standings]
-    for column, s in zip(shown.columns, standings):
-        assert list(shown[column]) == [*(s["breakdown"][c] for c in cb.CATEGORIES), s["total"]]
+    assert list(shown.index) == [md(f"{s['rank']}. {s['player']}") for s in standings]
+    assert list(shown.columns) == [tr("en", "col.total"), *(tr("en", f"coal_baron.cat.{c}.short") for c in cb.CATEGORIES)]
+    for (_, row), s in zip(shown.iterrows(), standings):
+        assert list(row) == [s["total"], *(s["breakdown"][c] for c in cb.CATEGORIES)]
 
+
+@pytest.mark.parametrize(("names", "columns"), [
+    (["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"], 3),
+    (["Anna-Lena", "Benedikt"], 3),
+    (["Benedikt Oberhausen", "Cleo"], 2),
+    (["Anna-Lena Schmidt-Weber", "Ben"], 1),
+])
+def test_chart_legend_leaves_room_for_the_longest_name(names: list[str], columns: int):
+    assert ui.legend_columns(names) == columns
+    assert max(map(len, names)) * ui.LEGEND_CHAR <= ui.LEGEND_WIDTH // columns - ui.LEGEND_SYMBOL
 
 def test_correcting_a_scored_shift_from_the_shift_page(store_path: Path):
     """In shift II, choosing shift I shows its orders with a warning; a tap adds to shift I, not II."""
