@@ -37,7 +37,7 @@ header[data-testid="stHeader"] { display: none; }
 .block-container { padding-top: 1rem; padding-bottom: 3rem; }
 button, [data-testid="stPageLink"] a { min-height: 44px; }
 [data-testid="stTable"], [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
-[data-testid="stMarkdownContainer"] > table :is(th, td):not(:first-child),
+[data-testid="stMarkdownContainer"] > table :is(th, td)[style*="right"],
 .stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"],
 .stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"] p { white-space: nowrap; }
 [data-testid="stTable"] tr > :first-child, [data-testid="stMarkdownContainer"] > table tr > :first-child {
@@ -45,9 +45,9 @@ button, [data-testid="stPageLink"] a { min-height: 44px; }
 .st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
 """
 """Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance). Tables
-keep their numbers on one line (and the standings their names too) and scroll sideways inside themselves
-with the first column (the player) fixed, so six seats are never clipped by the page; in the standings,
-names and totals stand out."""
+keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
+sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
+the page; in the standings, names and totals stand out."""
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
                  "white": "#9e9e9e", "black": "#222222"}
 """Line colours for the player colours of the palette (white drawn grey, so it shows on white)."""
