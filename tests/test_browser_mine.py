@@ -84,10 +84,12 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
 
         guest.get_by_role("link", name="Round", exact=True).first.click()
         settle(guest)
-        counts(guest, "4 · Expedition (sale)", "sold", 2, {"Ben": 2, "Dirk": 2, "Anna": 3})
+        guest.get_by_text("4 · Expedition (sale)", exact=True).click()
+        fill(guest, "sold", 2, {"Ben": 2, "Dirk": 2, "Anna": 3})
         expect(guest.get_by_text("Not saved — This round › Coal sold › Anna: 3 coal sold; at most 2 this round")
                ).to_be_visible()
-        counts(guest, "4 · Expedition (sale)", "sold", 2, {"Anna": 1})
+        fill(guest, "sold", 2, {"Anna": 1})
+        guest.get_by_text("4 · Expedition (sale)", exact=True).click()
         look(guest, "mine-round-2-guest")
         close(guest, 2)
         for number in range(3, 7):
