@@ -288,6 +288,48 @@ def coal(colours: Sequence[str]) -> str:
     return "".join(COAL_SYMBOLS[c] for c in colours)
 
 
+def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
+                 stage: int) -> None:
+    """`save_on_tap` for the tap that closes a stage of the game (a shift, a round): once it is saved, this
+    phone remembers the stage it closed, so that the page confirms it after the rerun (`just_closed`)."""
+    st.session_state.pop(f"{where}_refused", None)
+    save_on_tap(game_id, edit, label, where)
+    if f"{where}_refused" not in st.session_state:
+        st.session_state[f"closed_{game_id}"] = stage
+
+
+def just_closed(saved: Saved, last: int, started: bool) -> int | None:
+    """The stage this phone closed, while it is still the last one closed (`last`) and nothing of the next
+    one has been entered (`started`); an undo, a later close or play going on ends the confirmation."""
+    key = f"closed_{saved.id}"
+    if st.session_state.get(key) != last or started:
+        st.session_state.pop(key, None)
+        return None
+    return last
+
+
+def confirm_closed(saved: Saved, title: str, lines: Sequence[str], next_label: str, next_page: str | None) -> None:
+    """What the close scored, and the one way on: a primary button to the next step, another page or
+    (`next_page` None) this page's next stage, shown once the confirmation is put away."""
+    st.success("  \n".join(lines), title=title, icon="✅")
+    if next_page is None:
+        st.button(next_label, type="primary", icon="▶️", width="stretch", key="closed_next", on_click=_put_away,
+                  args=(saved.id,))
+    elif st.button(next_label, type="primary", icon="▶️", width="stretch", key="closed_next"):
+        _put_away(saved.id)
+        st.switch_page(next_page, query_params=params())
+
+
+def _put_away(game_id: str) -> None:
+    st.session_state.pop(f"closed_{game_id}", None)
+
+
+def stage_points(result: Result, stage: int) -> str:
+    """Each player's points from stage `stage` alone, from the scorer's running totals: `Anna +9, Ben +4`."""
+    before = result.progress[stage - 2] if stage > 1 else {}
+    return ", ".join(f"{md(p)} {v - before.get(p, 0):+d}" for p, v in result.progress[stage - 1].items())
+
+
 def standings(saved: Saved) -> Result:
     """The standings as a phone shows them at any player count: one row per player in rank order (rank
     and name, total, then each category under its short label), the tie-breaks named, every line

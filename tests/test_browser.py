@@ -91,13 +91,18 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
                     tap(page, "Save")
                 expect(host.get_by_text("Still to enter theirs")).to_have_count(0, timeout=LIVE)
             tap(host, f"Score shift {shift}")
-            expect(host.get_by_text(f"Shift {shift} scored")).to_be_visible()
+            expect(host.get_by_test_id("stAlertContentSuccess").get_by_text(f"Shift {shift} scored")).to_be_visible()
+            look(host, f"scored-{shift}")
             if shift == "I":
-                visit(host, "Shift", "shift-II")
+                tap(host, "Play shift II", exact=False)
+                look(host, "shift-II")
                 choose(host, "Transport", "Train")
                 tap(host, "🟤🟤🟤 · 7 VP")
+            elif shift == "II":
+                tap(host, "Play shift III", exact=False)
 
-        visit(host, "End", "end")
+        tap(host, "Enter the end values", exact=False)
+        look(host, "end")
         visit(guest, "End", "end-guest")
         for page, player, money in ((host, "Anna", "12"), (host, "Ben", "9"), (guest, "Cleo", "3")):
             choose(page, "Player", player)

@@ -177,7 +177,45 @@ def test_mine_takes_from_the_supply_in_turn_and_closing_carries_the_coal(store_p
     assert not at.exception, failure(at)
     record = mine.read(stored(store_path, game_id))
     assert (len(record.rounds), record.current.start) == (1, {"Anna": 4, "Ben": 3, "Cleo": 2})
+    button(at, "mine.round.play", round=2).click().run()
     assert tr("en", "mine.round.title", round=2, rounds=6) in [s.value for s in at.subheader]
+
+
+def confirmation(at: AppTest) -> tuple[str, list[str]]:
+    assert len(at.success) == 1, [s.value for s in at.success]
+    return at.success[0].proto.title, at.success[0].value.split("  \n")
+
+
+def test_closing_a_round_confirms_its_points_and_the_next_die_then_goes_on(store_path: Path):
+    doc = mine.enter_round(created(THREE), 1, "sold", {"Anna": 1, "Ben": 0, "Cleo": 1}, None)
+    game_id = put(store_path, doc)
+    at = app(ROUND, "en", game_id)
+    assert button(at, "mine.round.close", round=1).proto.type == "primary"
+    button(at, "mine.round.close", round=1).click().run()
+    assert not at.exception, failure(at)
+    assert confirmation(at) == (tr("en", "mine.round.done", round=1), [
+        tr("en", "mine.round.done_points", points="Anna +1, Ben +0, Cleo +1"),
+        tr("en", "mine.round.die", player="Ben", cap=2)])
+    assert [b.label for b in at.button if b.proto.type == "primary"] == [tr("en", "mine.round.play", round=2)]
+    assert tr("en", "mine.round.title", round=2, rounds=6) not in [s.value for s in at.subheader]
+    at.run()
+    assert confirmation(at)[0] == tr("en", "mine.round.done", round=1)
+    button(at, "mine.round.play", round=2).click().run()
+    assert not at.success and tr("en", "mine.round.title", round=2, rounds=6) in [s.value for s in at.subheader]
+
+
+def test_closing_the_last_round_leads_to_the_end(store_path: Path):
+    doc = created(THREE)
+    for _ in range(mine.ROUNDS - 1):
+        doc = resolve(doc, dict.fromkeys(THREE, 1), mined=dict.fromkeys(THREE, 2))
+    game_id = put(store_path, doc)
+    at = app(ROUND, "en", game_id)
+    button(at, "mine.round.close", round=6).click().run()
+    assert not at.exception, failure(at)
+    assert confirmation(at)[1][-1] == tr("en", "mine.round.over", target=mine.TARGET, rounds=mine.ROUNDS)
+    button(at, "mine.round.to_end").click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "mine.end.title") in [s.value for s in at.subheader]
 
 
 def test_a_second_phone_closing_the_round_first_is_explained(store_path: Path):

@@ -475,7 +475,49 @@ def test_scoring_closes_shift_one(store_path: Path):
     assert doc["start_players"] == ["Anna", "Ben"]
     assert doc["factory_workers"] == [{"Anna": 0, "Ben": 2, "Cleo": 0}]
     assert all(orders == [] for orders in doc["current_shift"].values())
-    assert tr("en", "coal_baron.scoring.title", shift="II") in [s.value for s in at.subheader]
+    gained = cb.score(doc).progress[0]
+    assert confirmation(at) == (tr("en", "coal_baron.scoring.scored", shift="I"), [
+        tr("en", "coal_baron.scoring.done_points", points=", ".join(f"{p} {gained[p]:+d}" for p in names)),
+        tr("en", "coal_baron.scoring.done_start", shift="II", player="Ben")])
+    assert tr("en", "coal_baron.scoring.title", shift="II") not in [s.value for s in at.subheader]
+    assert [b.label for b in at.button if b.proto.type == "primary"] == [tr("en", "coal_baron.scoring.play", shift="II")]
+    at.run()  # a rerun (another phone's entry, the live refresh) keeps the confirmation
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored", shift="I")
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.play", shift="II")).click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "coal_baron.shift.title", shift="II") in [s.value for s in at.subheader]
+    at.switch_page(SCORING_PAGE).run()
+    assert not at.success and tr("en", "coal_baron.scoring.title", shift="II") in [s.value for s in at.subheader]
+
+
+def confirmation(at: AppTest) -> tuple[str, list[str]]:
+    """The title and lines of the confirmation a close shows."""
+    assert len(at.success) == 1, [s.value for s in at.success]
+    return at.success[0].proto.title, at.success[0].value.split("  \n")
+
+
+def test_the_confirmation_of_a_shift_gives_way_once_the_next_is_played(store_path: Path):
+    names = ["Anna", "Ben"]
+    game_id = put(store_path, in_shift_one(names))
+    at = app(SCORING_PAGE, "en", game_id)
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.close", shift="I")).click().run()
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored", shift="I")
+    SQLiteStore(str(store_path)).change(game_id, lambda d: cb.deliver(d, 2, "Ben", cb.cards(Transport.TRAIN)[0]),
+                                        {"key": "change.deliver"})
+    at.run()
+    assert not at.success and tr("en", "coal_baron.scoring.title", shift="II") in [s.value for s in at.subheader]
+
+
+def test_a_shift_another_phone_scored_first_is_explained_not_confirmed(store_path: Path):
+    names = ["Anna", "Ben"]
+    game_id = put(store_path, in_shift_one(names))
+    at = app(SCORING_PAGE, "en", game_id)
+    SQLiteStore(str(store_path)).change(game_id, lambda d: cb.close_shift(d, 1, factory=dict.fromkeys(names, 0)),
+                                        {"key": "change.close_shift"})
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.close", shift="I")).click().run()
+    assert not at.exception, failure(at)
+    assert len(at.error) == 1 and not at.success
+    assert len(stored(store_path, game_id)["shifts"]) == 1
 
 
 def test_scoring_closes_shift_three(store_path: Path):
@@ -498,7 +540,10 @@ def test_scoring_closes_shift_three(store_path: Path):
     assert len(doc["shifts"]) == SHIFTS
     assert doc["empty_carts"] == {"Anna": {"yellow": 1, "brown": 0, "grey": 0, "black": 0},
                                   "Ben": {"yellow": 0, "brown": 0, "grey": 0, "black": 2}}
-    assert any(link.value == tr("en", "page.coal_baron_end") for link in at.page_link)
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored", shift="III")
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.to_end")).click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "coal_baron.end.title") in [s.value for s in at.subheader]
 
 
 def test_end_items_finish_the_game(store_path: Path):

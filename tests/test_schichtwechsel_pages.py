@@ -147,7 +147,31 @@ def test_round_card_is_saved_and_running_totals_shown(store_path: Path):
     assert table.splitlines()[0].endswith("| 1 | 2 |")
     assert table.splitlines()[2:] == ["| Anna | 5 | 1 | 4 |", "| Ben | 9 | 2 | 7 |"]  # round 1 gave Anna 1, Ben 2
     assert tr("en", "schichtwechsel.round.cards", cards="1. Karte 1 · 2. Grubenwasser") in texts(at)
+    assert confirmation(at) == (tr("en", "schichtwechsel.round.done", round=2), [
+        tr("en", "schichtwechsel.round.done_points", card="Grubenwasser", points="Anna +4, Ben +7"),
+        tr("en", "schichtwechsel.round.done_start", round=3, player="Anna")])
+    primary = [b.label for b in at.button if b.proto.type == "primary"]  # then the correction form, folded away
+    assert primary[0] == tr("en", "schichtwechsel.round.play", round=3)
+    assert [e.label for e in at.expander] == [tr("en", "schichtwechsel.round.correct")]
+    button(at, "schichtwechsel.round.play", round=3).click().run()
+    assert not at.success
     assert tr("en", "schichtwechsel.round.title", round=3, rounds=5) in [s.value for s in at.subheader]
+
+
+def confirmation(at: AppTest) -> tuple[str, list[str]]:
+    assert len(at.success) == 1, [s.value for s in at.success]
+    return at.success[0].proto.title, at.success[0].value.split("  \n")
+
+
+def test_the_last_round_card_leads_to_the_final_scoring(store_path: Path):
+    game_id = put(store_path, played(["Anna", "Ben"], sw.ROUNDS - 1))
+    at = app(ROUND, "en", game_id)
+    enter_round(at, sw.ROUNDS, "Koks", {"Anna": 2, "Ben": 3})
+    assert not at.exception, failure(at)
+    assert confirmation(at)[0] == tr("en", "schichtwechsel.round.done", round=sw.ROUNDS)
+    button(at, "schichtwechsel.round.to_end").click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "schichtwechsel.end.arrivals") in [s.value for s in at.subheader]
 
 
 def test_card_names_used_at_this_table_are_offered_again(store_path: Path):
