@@ -138,6 +138,8 @@ class Record:
     carts_draft: Mapping[str, Mapping[str, int]]
     """Empty minecarts entered so far while shift III is played; they preview its scoring."""
     end: Mapping[str, Mapping[str, int]] | None
+    end_draft: Mapping[str, Mapping[str, int]]
+    """End items entered so far while others have not entered theirs; they count in the standings so far."""
     start_players: tuple[str | None, ...]
     """The start player of each shift begun; None where an imported record does not say."""
     factory_workers: tuple[Mapping[str, int] | None, ...]
@@ -172,8 +174,8 @@ def read(record: Mapping[str, Any]) -> Record:
     end = record.get("end")
     if end is not None and len(shifts) < SHIFTS:
         raise RecordError("end", "end_too_early")
-    for name, items in mapping(record.get("end_draft", {}), "end_draft").items():
-        _end(items, f"end_draft.{player(name, 'end_draft', names)}")
+    end_draft = {player(name, "end_draft", names): _end(items, f"end_draft.{name}")
+                 for name, items in mapping(record.get("end_draft", {}), "end_draft").items()}
     drafts = {player(name, "carts_draft", names): _carts(levels, f"carts_draft.{name}")
               for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items()}
     if len(sequence(record.get("start_players", []), "start_players")) > SHIFTS:
@@ -187,6 +189,7 @@ def read(record: Mapping[str, Any]) -> Record:
         empty_carts=None if carts is None else per_player(carts, "empty_carts", names, _carts),
         carts_draft=drafts,
         end=None if end is None else per_player(end, "end", names, _end),
+        end_draft=end_draft,
         start_players=tuple(None if p is None else player(p, f"start_players.{i}", names)
                             for i, p in enumerate(sequence(record.get("start_players", []), "start_players"))),
         factory_workers=tuple(
@@ -198,17 +201,18 @@ def read(record: Mapping[str, Any]) -> Record:
 
 def score(data: Mapping[str, Any]) -> Result:
     """Standings of a (possibly partial) record: order VP as delivered, the majorities of every scored
-    shift, and the end items once the game is over, ranked by total, then by the Marks left after
-    changing 5 Marks into 1 VP [seed]; still tied, a shared place (UNVERIFIED beyond that)."""
+    shift, and the end items (each player's as soon as they have entered theirs, the players still to
+    enter theirs named as pending), ranked by total, then by the Marks left after changing 5 Marks into
+    1 VP [seed]; still tied, a shared place (UNVERIFIED beyond that)."""
     record = read(data)
     scored = [shift_scoring(record, n) for n in range(1, len(record.shifts) + 1)]
     lines = {p: _order_lines(record, p) + [ln for s in scored for ln in _majority_lines(s, p)] for p in record.players}
-    if record.end is not None:
-        for p, items in record.end.items():
-            lines[p] += _end_lines(items)
+    for p, items in _end_items(record).items():
+        lines[p] += _end_lines(items)
     money_left = {p: (_money_left(record, p),) for p in record.players}
     ranked = standings(record.players, lines, CATEGORIES, money_left, TIEBREAK_RULES)
-    return Result("coal_baron", record.is_over, ranked, _progress(record, scored))
+    pending = tuple(p for p in record.players if p not in _end_items(record)) if record.end_draft else ()
+    return Result("coal_baron", record.is_over, ranked, _progress(record, scored), pending)
 
 
 @dataclass(frozen=True)
@@ -457,8 +461,14 @@ def _end_lines(items: Mapping[str, int]) -> list[Line]:
     ]
 
 
+def _end_items(record: Record) -> Mapping[str, Mapping[str, int]]:
+    """The end items that count: the end once everyone has entered theirs, until then those entered."""
+    return record.end if record.end is not None else record.end_draft
+
+
 def _money_left(record: Record, who: str) -> int:
-    return record.end[who]["money"] % MARKS_PER_VP if record.end else 0
+    items = _end_items(record).get(who)
+    return items["money"] % MARKS_PER_VP if items else 0
 
 
 def _progress(record: Record, scored: Sequence[Sequence[ElementScore]]) -> tuple[dict[str, int], ...]:
