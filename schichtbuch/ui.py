@@ -331,13 +331,18 @@ def stage_points(result: Result, stage: int) -> str:
 
 
 def standings(saved: Saved) -> Result:
-    """The standings as a phone shows them at any player count: one row per player in rank order (rank
-    and name, total, then each category under its short label), the tie-breaks named, every line
-    explained, and the progress chart."""
+    """The standings as a phone shows them at any player count: the winner named once the game is over,
+    the players whose end values are still to come named while they are, one row per player in rank
+    order (rank and name, total, then each category under its short label), the tie-breaks named, every
+    line explained, and the progress chart."""
     import pandas as pd  # here, not at the top: the first page of a cold start needs neither pandas nor altair
 
     result, g, t = score(saved.doc), game(saved), translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
+    if result.final:
+        winners(result, g)
+    if result.pending:
+        st.info(t("standings.pending", players=md(", ".join(result.pending))))
     st.container(key="standings").table(pd.DataFrame(
         [[s.total, *(s.breakdown[c] for c in g.categories)] for s in result.standings],
         index=[md(f"{s.rank}. {s.player}") for s in result.standings],
@@ -355,6 +360,23 @@ def standings(saved: Saved) -> Result:
     if result.progress:
         progress_chart(result, g, saved.doc.get("colours", {}))
     return result
+
+
+def winners(result: Result, g: Game) -> None:
+    """The winner named above the table (or the players sharing first place), with their points."""
+    first = [s for s in result.standings if s.rank == 1]
+    points = plural(f"{g.id}.score", first[0].total)
+    if len(first) == 1:
+        st.success(t("standings.winner", player=md(first[0].player), score=points), icon="🏆")
+    else:
+        st.success(t("standings.winners", players=md(", ".join(s.player for s in first)), score=points), icon="🏆")
+
+
+def plural(key: str, count: int, **params: Any) -> str:
+    """`t(key, count=count)` in the form for `count`: `<key>_one` for 1 where the catalog has one (English
+    and German need no other form), else `<key>`."""
+    one = f"{key}_one"
+    return t(one if count == 1 and one in i18n.catalog(i18n.FALLBACK) else key, count=count, **params)
 
 
 def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:

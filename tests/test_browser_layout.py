@@ -1,7 +1,8 @@
 """Full tables at a full table, in headless Chromium at 390×844: games with 6 and 5 MINE! seats and 4
 Schichtwechsel players, stored before the pages are opened, show every player's name and total inside
-the visible table (no cell cut off by the page), and the per-player tables of the round pages fit the same
-way. Screenshots land in artifacts/."""
+the visible table (no cell cut off by the page), the per-player tables of the round pages fit the same
+way, and a finished game's end page opens with the winner and every total on the first screen.
+Screenshots land in artifacts/."""
 
 from __future__ import annotations
 
@@ -100,12 +101,20 @@ def test_six_seats_round_page_shows_every_total(games: tuple[str, dict[str, str]
     look(page, "layout-mine-6-round")
 
 
-def test_five_seats_end_page_shows_every_total(games: tuple[str, dict[str, str]], browser) -> None:
+def test_five_seats_end_page_opens_with_the_winner_and_every_total(games: tuple[str, dict[str, str]], browser) -> None:
+    """The end of a finished game: the winner and every seat's total on the first screen, no scrolling."""
     url, ids = games
     page = phone(browser)
     open_page(page, url, "mine_end", ids["five"])
     standings = page.get_by_test_id("stTable")
     assert_rows_fit(standings.locator("table"), standings, FIVE, columns=2)
+    winner = page.get_by_test_id("stAlertContentSuccess")
+    expect(winner).to_contain_text("wins with")
+    totals = standings.locator("tbody tr td:first-of-type")
+    for shown in (winner, *(totals.nth(i) for i in range(len(FIVE)))):
+        assert box(shown)["y"] + box(shown)["height"] <= PHONE["height"], f"{shown.inner_text()!r} is below the fold"
+    expect(page.get_by_text("Correct the end values")).to_be_visible()
+    expect(page.get_by_role("spinbutton", name="Coal in stock")).to_be_hidden()
     look(page, "layout-mine-5-end")
 
 

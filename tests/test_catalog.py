@@ -261,7 +261,8 @@ def expanded_keys() -> dict[str, set[str]]:
     return {
         "page titles": {f"page.{p}" for p in pages} | {f"page.{p}.short" for p in pages},
         "categories": {f"{g.id}.cat.{c}{suffix}" for g in GAMES.values() for c in g.categories for suffix in ("", ".short")},
-        "game texts": {k for g in GAMES.values() for k in (g.stage, f"{g.id}.chart", f"{g.id}.shared_place", f"{g.id}.points")},
+        "game texts": {k for g in GAMES.values() for k in (g.stage, f"{g.id}.chart", f"{g.id}.shared_place", f"{g.id}.points",
+                                                            f"{g.id}.score")},
         "transports": {f"transport.{t}" for t in Transport},
         "elements": {f"element.{e.kind}.{e.name}" for e in ELEMENTS},
         "places": {f"place.{p}" for p in Place},

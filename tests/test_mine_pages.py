@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import HOME, PAGE_FIXTURES, app, failure, put, stored, texts, tr
+from apptest import HOME, PAGE_FIXTURES, app, failure, position, put, stored, texts, tr
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
 from scoring import mine
@@ -275,6 +275,29 @@ def test_end_names_the_deciding_rule_and_rolls_for_the_still_tied(store_path: Pa
     rolls = stored(store_path, game_id)["die_roll"]
     assert set(rolls) == {"Ben", "Cleo"} and all(1 <= v <= 6 for v in rolls.values())
 
+
+def test_finished_end_page_opens_with_the_roll_still_needed_and_the_standings(store_path: Path):
+    """All counts in: the die roll the tie still needs and the standings come first, the counts folded away."""
+    game_id = put(store_path, finished(THREE))
+    at = app(END, "en", game_id)
+    assert not at.exception, failure(at)
+    roll = next(b for b in at.button if b.key == "mine_roll_Ben_Cleo")
+    folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
+    assert len(folded.number_input) == len(at.number_input) == 2
+    assert position(at, lambda n: n is roll) < position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+    assert at.success[0].value == tr("en", "standings.winner", player="Anna", score="6 points")  # 6 cards break the tie
+
+
+
+@pytest.mark.parametrize(("lang", "score"), [("en", "1 point"), ("de", "1 Punkt")])
+def test_a_winner_with_one_point_is_named_in_the_singular(lang: str, score: str, store_path: Path):
+    doc = resolve(created(THREE), {"Anna": 1, "Ben": 0, "Cleo": 0})
+    for _ in range(mine.ROUNDS - 1):
+        doc = resolve(doc, dict.fromkeys(THREE, 0))
+    for who in THREE:
+        doc = mine.set_items(doc, who, {"coal": 0, "cards": 0}, None)
+    at = app(END, lang, put(store_path, doc))
+    assert at.success[0].value == tr(lang, "standings.winner", player="Anna", score=score)
 
 def test_end_before_the_game_is_over_points_back_to_the_round(store_path: Path):
     game_id = put(store_path, mid_round(THREE))

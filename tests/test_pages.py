@@ -20,7 +20,7 @@ import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
-from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, put, stored, texts, tr
+from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, position, put, stored, texts, tr
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
 from test_mine_pages import STAGES as MINE_STAGES
 from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
@@ -553,7 +553,9 @@ def test_end_items_finish_the_game(store_path: Path):
     save_button(at).click().run()
     assert not at.exception, failure(at)
     assert stored(store_path, game_id)["end_draft"]["Anna"]["money"] == 12
-    assert [i.value for i in at.info] == [tr("en", "entry.waiting", players="Ben")]
+    assert [i.value for i in at.info] == [tr("en", "entry.waiting", players="Ben"), tr("en", "standings.pending", players="Ben")]
+    table = at.table[0].value
+    assert table.loc[next(i for i in table.index if i.endswith("Anna")), tr("en", "coal_baron.cat.money.short")] == 2
     at.button_group(key="end_player").set_value("Ben").run()
     at.number_input(key="end_Ben_cubes").set_value(7)
     save_button(at).click().run()
@@ -562,6 +564,31 @@ def test_end_items_finish_the_game(store_path: Path):
     assert "end_draft" not in doc and doc["end"]["Ben"]["cubes"] == 7 and doc["end"]["Anna"]["money"] == 12
     assert tr("en", "standings.final") in [s.value for s in at.subheader]
 
+
+def test_the_end_page_of_a_finished_game_opens_with_the_winner(store_path: Path):
+    """Once every player's end values are in, the standings come first, the winner named above them, and
+    the entry form is folded away below."""
+    doc = finished(["Anna", "Ben", "Cleo"])
+    at = app(END_PAGE, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    winner = cb.score(doc).standings[0]
+    assert [s.value for s in at.subheader][0] == tr("en", "standings.final")
+    assert at.success[0].value == tr("en", "standings.winner", player=winner.player, score=f"{winner.total} VP")
+    folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
+    assert len(folded.number_input) == len(at.number_input) == len(END_FIELDS)
+    assert position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+
+
+def test_the_end_page_counts_end_values_as_they_come_in(store_path: Path):
+    """Before every player has entered theirs, those entered count and the others are named."""
+    doc = cb.set_end(shift_three_scored(["Anna", "Ben", "Cleo"]), "Ben", dict(zip(END_FIELDS, (25, 6, 0, 1, 1))), None)
+    at = app(END_PAGE, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    assert tr("en", "standings.pending", players="Anna, Cleo") in [i.value for i in at.info]
+    table = at.table[0].value
+    ben = next(i for i in table.index if i.endswith("Ben"))
+    assert [table.loc[ben, tr("en", f"coal_baron.cat.{c}.short")] for c in ("money", "cubes")] == [5, 2]
+    assert position(at, lambda n: n.type == "number_input") < position(at, lambda n: n.type == "table")
 
 def test_recent_game_listed_on_home(store_path: Path):
     game_id = put(store_path, created(["Anna", "**Ben**"]))

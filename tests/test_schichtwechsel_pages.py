@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import HOME, PAGE_FIXTURES, ROOT, app, failure, put, stored, texts, tr
+from apptest import HOME, PAGE_FIXTURES, ROOT, app, failure, position, put, stored, texts, tr
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
 from scoring import schichtwechsel as sw
@@ -290,7 +290,13 @@ def test_end_items_finish_the_game_with_a_shared_place(store_path: Path):
         button(at, "action.save").click().run()
         assert not at.exception, failure(at)
     assert stored(store_path, game_id)["end"]["players"] == items
-    assert tr("en", "standings.final") in [s.value for s in at.subheader]
+    assert [s.value for s in at.subheader][0] == tr("en", "standings.final")
+    total = sw.score(stored(store_path, game_id)).standings[0].total
+    assert at.success[0].value == tr("en", "standings.winners", players="Anna, Ben", score=f"{total} VP")
+    folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
+    assert position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+    assert len(folded.number_input) == len(at.number_input) and tr("en", "schichtwechsel.end.arrivals") in [
+        s.value for s in folded.subheader]
     assert [c.value for c in at.caption if tr("en", "schichtwechsel.shared_place") in c.value] == [
         f"{who}: {tr('en', 'schichtwechsel.shared_place')}" for who in ("Anna", "Ben")]
 
