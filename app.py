@@ -1,4 +1,5 @@
-"""Schichtbuch: routing, the session set-up, the header and the live refresh. Pages do the rest."""
+"""Schichtbuch: routing (join links included), the session set-up, the header and the live refresh. Pages
+do the rest."""
 
 import streamlit as st
 
@@ -7,6 +8,7 @@ from schichtbuch import ui
 st.set_page_config(page_title="Schichtbuch", page_icon="⛏️", layout="centered")
 ui.init()
 page = st.navigation(list(ui.all_pages().values()), position="hidden")
+ui.follow_join()
 saved = ui.current()
 ui.header(saved)
 page.run()

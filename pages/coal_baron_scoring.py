@@ -7,8 +7,7 @@ import streamlit as st
 from schichtbuch import ui
 from schichtbuch.ui import md
 from scoring import coal_baron
-from scoring.coal_baron import SHIFT_NAMES, SHIFTS, ElementScore, Record
-from setup.coal_baron import COLOURS, PLAYER_COUNTS
+from scoring.coal_baron import CARTS_PER_LEVEL, COLOURS, SHIFT_NAMES, SHIFTS, WORKERS, ElementScore, Record
 
 t = ui.page_start()
 
@@ -28,8 +27,8 @@ def element_tables(elements: tuple[ElementScore, ...]) -> None:
 def close_early_shift(record: Record, shift: int) -> None:
     """Shifts I and II: the workers in the factory name the next start player; then score the shift."""
     st.write(t("coal_baron.scoring.factory"))
-    limit = PLAYER_COUNTS[len(record.players)].workers
-    factory = {p: st.number_input(md(p), 0, limit, 0, key=f"scoring_factory_{shift}_{p}") for p in record.players}
+    limit = WORKERS[len(record.players)]
+    factory = {p: st.number_input(md(p), 0, limit, 0, key=ui.widget_key("scoring_factory", shift, p)) for p in record.players}
     start, open_because = coal_baron.next_start_player(record.players, record.start_player(shift), factory)
     if open_because:
         st.warning(t(f"coal_baron.scoring.{open_because}"))
@@ -47,7 +46,7 @@ def empty_carts(entered: dict) -> None:
     their own pit."""
     st.write(t("coal_baron.scoring.carts"))
     ui.player_entry(saved, "carts", entered, {c: f"{ui.coal([c])} {t(f'element.minecart.{c}')}" for c in COLOURS},
-                    coal_baron.set_carts)
+                    dict.fromkeys(COLOURS, CARTS_PER_LEVEL), coal_baron.set_carts)
 
 
 def close_button(shift: int, edit) -> None:

@@ -6,7 +6,7 @@ import streamlit as st
 from schichtbuch import ui
 from schichtbuch.ui import md
 from scoring import coal_baron
-from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Transport, cards
+from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Order, Transport
 
 t = ui.page_start()
 
@@ -31,21 +31,33 @@ if correcting:
     st.warning(t("coal_baron.shift.correcting", shift=SHIFT_NAMES[shift - 1]))
 who = st.segmented_control(t("coal_baron.shift.player"), record.players, default=record.players[0],
                            format_func=md, required=True, key="shift_player")
-transport = st.segmented_control(t("coal_baron.shift.transport"), list(Transport), default=Transport.WHEELBARROW,
-                                 format_func=lambda x: t(f"transport.{x}"), required=True, key="shift_transport")
+transport = st.segmented_control(
+    t("coal_baron.shift.transport"), list(Transport), default=Transport.WHEELBARROW, required=True, key="shift_transport",
+    format_func=lambda x: t("coal_baron.shift.transport_left", transport=t(f"transport.{x}"), left=len(record.cards_left(x))))
 log = coal_baron.add_forgotten if correcting else coal_baron.deliver
 
-st.caption(t("coal_baron.shift.tap"))
+
+def tap_card(order: Order) -> None:
+    """Log a tapped card for the player the phone shows at the tap (read from the session: a player
+    picked just before the tap arrives with it); a card another phone logged meanwhile is refused."""
+    player = st.session_state.shift_player
+    if ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
+                      {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card"):
+        st.session_state.shift_logged = t("coal_baron.shift.logged", player=md(player), vp=order.vp)
+
+
+if logged_now := st.session_state.pop("shift_logged", None):
+    st.toast(logged_now)
+ui.refused("shift_card")
+left = record.cards_left(transport)
+st.caption(t("coal_baron.shift.tap") if left else t("coal_baron.shift.none_left", transport=t(f"transport.{transport}")))
 grid = st.columns(2, wrap=False)
-for i, order in enumerate(cards(transport)):
-    label = t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
-    if grid[i % 2].button(label, key=f"shift_card_{mode}_{shift}_{transport}_{i}", width="stretch") and ui.save(
-        saved, lambda d, o=order: log(d, shift, who, o), {"key": "change.deliver", "player": who, "vp": order.vp},
-    ):
-        st.toast(t("coal_baron.shift.logged", player=md(who), vp=order.vp))
-        st.rerun()
+for i, order in enumerate(left):
+    grid[i % 2].button(t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp), width="stretch",
+                       key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
 
 st.divider()
+ui.refused("shift_remove")
 logged = record.shifts[shift - 1] if correcting else record.current_shift
 for name in record.players:
     orders = logged[name]
@@ -54,12 +66,10 @@ for name in record.players:
         for i, order in enumerate(orders):
             text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
             text.write(f"{t(f'transport.{order.transport}')} {ui.coal(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
-            shown = f"{mode}_{shift}_{name}_{i}_{order.transport}_{'_'.join(order.coal)}"
-            if remove.button("✕", key=f"shift_remove_{shown}", help=t("coal_baron.shift.remove")) and ui.save(
-                saved, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
-                {"key": "change.remove", "player": name},
-            ):
-                st.rerun()
+            remove.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, i, order.transport, *order.coal),
+                          help=t("coal_baron.shift.remove"), on_click=ui.save_on_tap, args=(
+                              saved.id, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
+                              {"key": "change.remove", "player": name, **order.to_dict()}, "shift_remove"))
 
 ui.undo_button(saved, "shift_undo")
 if not correcting:

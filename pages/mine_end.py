@@ -14,11 +14,13 @@ from scoring import mine
 t = ui.page_start()
 
 
-def roll(tied: tuple[str, ...]) -> None:
-    """Roll the die for the players still tied (a tap saves one roll each, the same on every phone)."""
+def roll(tied: tuple[str, ...], shown: dict[str, int]) -> None:
+    """Roll the die for the players still tied (a tap saves one roll each, the same on every phone); a
+    roll made on another phone since this one last looked stands, and this tap is refused."""
     faces = random.SystemRandom()
     rolls = {p: faces.randint(1, mine.DIE_FACES) for p in tied}
-    ui.save_on_tap(saved.id, lambda d: mine.roll_die(d, rolls), {"key": "change.mine_die"}, "mine_die")
+    ui.save_on_tap(saved.id, lambda d: mine.roll_die(d, rolls, shown),
+                   {"key": "change.mine_die", "rolls": ", ".join(f"{p} {v}" for p, v in rolls.items())}, "mine_die")
 
 
 def counts() -> None:
@@ -27,7 +29,7 @@ def counts() -> None:
     st.caption(t("mine.end.hint"))
     tracked = record.rounds[-1].coal
     ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                    {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.set_items,
+                    {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.END_LIMITS, mine.set_items,
                     defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
 
 
@@ -46,8 +48,8 @@ else:
     ui.refused("mine_die")
     for tied in mine.still_tied(saved.doc):
         st.warning(t("mine.end.still_tied", players=md(", ".join(tied))))
-        st.button(t("mine.end.roll", players=md(", ".join(tied))), icon="🎲", width="stretch", key=f"mine_roll_{'_'.join(tied)}",
-                  on_click=roll, args=(tied,))
+        st.button(t("mine.end.roll", players=md(", ".join(tied))), icon="🎲", width="stretch", key=ui.widget_key("mine_roll", *tied),
+                  on_click=roll, args=(tied, dict(record.die_roll)))
     if record.die_roll:
         st.caption(t("mine.end.rolled", rolls=md(", ".join(f"{p} {v}" for p, v in record.die_roll.items()))))
     ui.standings(saved)

@@ -26,7 +26,7 @@ def save(field: str, value: Callable[[], object], seen: object, number: int | No
     showed it when tapped (see `ui.save_on_tap`)."""
     n = number or sheet.number
     ui.save_on_tap(saved.id, lambda d: mine.enter_round(d, n, field, value(), seen),
-                   {"key": f"change.mine_{field}", "round": n}, f"mine_{field}")
+                   {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}")
 
 
 def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], low: int = 0,
@@ -35,8 +35,8 @@ def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], lo
     values, so another phone's entry shows at once."""
     n = number or sheet.number
     ui.refused(f"mine_{field}")
-    keys = {p: f"mine_{field}_{n}_{p}_{shown[p]}" for p in record.players}
-    with st.form(f"mine_{field}_{n}"):
+    keys = {p: ui.widget_key("mine", field, n, p, shown[p]) for p in record.players}
+    with st.form(f"mine_{field}_{n}", enter_to_submit=False):
         for p in record.players:
             st.number_input(label(p), low, high, shown[p], key=keys[p])
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=save, args=(
@@ -66,10 +66,10 @@ def cap_and_supply(s: Sheet) -> None:
                         placeholder=t("mine.round.cap_hint"), on_change=lambda: save(
                             "cap", lambda: st.session_state[f"mine_cap_{s.number}_{entered('cap')}"], entered("cap")))
     with st.expander(t("mine.round.correct")):
-        counts("start", s.start, md)
+        counts("start", s.start, md, high=COAL_CUBES)
         if s.supply is not None:
             ui.refused("mine_supply")
-            with st.form(f"mine_supply_{s.number}"):
+            with st.form(f"mine_supply_{s.number}", enter_to_submit=False):
                 key = f"mine_supply_{s.number}_{s.supply}"
                 st.number_input(t("mine.round.supply"), 0, COAL_CUBES, s.supply, key=key, help=t("mine.round.supply_box"))
                 st.form_submit_button(t("action.save"), width="stretch", on_click=save,
@@ -98,7 +98,7 @@ def looting(s: Sheet) -> None:
                         defense=take.defense, coal=take.coal))
         remove.button("✕", key=f"mine_attack_remove_{s.number}_{i}_{len(attacks)}", help=t("mine.loot.remove"),
                       on_click=save, args=("attacks", lambda i=i: attacks[:i] + attacks[i + 1:], attacks))
-    with st.form(f"mine_attack_{s.number}_{len(attacks)}"):
+    with st.form(f"mine_attack_{s.number}_{len(attacks)}", enter_to_submit=False):
         keys = {k: f"mine_{k}_{s.number}" for k in ("attacker", "target", "points")}
         st.selectbox(t("mine.loot.attacker"), record.players, key=keys["attacker"])
         st.selectbox(t("mine.loot.target"), record.players, index=1, key=keys["target"])
@@ -154,13 +154,15 @@ with st.expander(t("mine.phase.looting")):
     looting(sheet)
 with st.expander(t("mine.phase.expedition")):
     stock = {p: sheet.start[p] + sheet.events[p] + sheet.looting.changes[p] for p in record.players}
-    counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap))
+    counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap), high=sheet.cap)
 with st.expander(t("mine.phase.mine")):
     st.caption(t("mine.round.mine_rule", player=md(sheet.die_holder)) if sheet.supply is not None
                else t("mine.round.mine_variant", cap=sheet.cap))
     counts("mined", sheet.mined, lambda p: t("mine.round.helmets", player=md(p), got=sheet.got[p]))
-    if sheet.supply is not None:
-        st.caption(t("mine.round.supply_left", supply=sheet.supply - sum(sheet.got.values())))
+    if sheet.at_mine is not None:
+        st.caption(t("mine.round.supply_left", supply=sheet.mine_supply - sum(sheet.got.values())))
+        if sheet.mine_supply != sheet.at_mine:
+            st.warning(t("mine.round.supply_disagrees", supply=sheet.at_mine, free=sheet.mine_supply))
 with st.expander(t("mine.phase.recruitment")):
     st.markdown(step(recruitment()))
     counts("recruited", sheet.recruited, lambda p: t("mine.round.recruits", player=md(p),
@@ -175,6 +177,6 @@ if record.rounds:
     with st.expander(t("mine.round.fix")):
         fix = st.segmented_control(t("mine.round.which"), range(1, len(record.rounds) + 1), default=len(record.rounds),
                                    required=True, key="mine_fix")
-        counts("sold", record.rounds[fix - 1].sold, md, number=fix)
+        counts("sold", record.rounds[fix - 1].sold, md, high=record.rounds[fix - 1].cap, number=fix)
     ui.standings(saved)
 ui.undo_button(saved, "mine_undo")

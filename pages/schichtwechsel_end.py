@@ -20,16 +20,16 @@ def arrivals(end_field: str, order: tuple[str, ...]) -> None:
     for place, (who, vp) in enumerate(sw.race(order).items()):
         text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
         text.write(t("schichtwechsel.end.arrived", place=place + 1, player=md(who), vp=vp))
-        remove.button("✕", key=f"end_withdraw_{end_field}_{place}_{who}", help=t("schichtwechsel.end.withdraw"),
+        remove.button("✕", key=ui.widget_key("end_withdraw", end_field, place, who), help=t("schichtwechsel.end.withdraw"),
                       on_click=tap, args=(end_field, lambda d, w=who: sw.withdraw(d, end_field, w), "withdraw", who))
     with st.container(horizontal=True, gap="small", wrap=True):
         for who in (p for p in record.players if p not in order):
-            st.button(md(who), key=f"end_arrive_{end_field}_{len(order)}_{who}", icon=":material/add:",
+            st.button(md(who), key=ui.widget_key("end_arrive", end_field, len(order), who), icon=":material/add:",
                       on_click=tap, args=(end_field, lambda d, w=who: sw.arrive(d, end_field, w, len(order)), "arrive", who))
 
 
 def tap(end_field: str, edit, change: str, who: str) -> None:
-    ui.save_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who}, f"end_{end_field}")
+    ui.save_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field}, f"end_{end_field}")
 
 
 def entries() -> None:
@@ -47,7 +47,7 @@ def entries() -> None:
     st.subheader(t("schichtwechsel.end.items"))
     if len(record.rounds) == ROUNDS or record.end is not None:
         ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                        {i: t(f"schichtwechsel.item.{i}") for i in PLAYER_ITEMS}, sw.set_items)
+                        {i: t(f"schichtwechsel.item.{i}") for i in PLAYER_ITEMS}, sw.ITEM_LIMITS, sw.set_items)
     else:
         st.info(t("schichtwechsel.end.not_yet", rounds=ROUNDS))
 

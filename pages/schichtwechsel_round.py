@@ -26,7 +26,7 @@ def guide(record: Record, number: int) -> None:
 
 def known_cards() -> list[str]:
     """Round cards named at this table before: in this game and this phone's other Schichtwechsel games."""
-    games = [saved, *ui.store().recent(st.session_state.recent)]
+    games = [saved, *ui.recent_games()]
     return sorted({r["card"] for g in games if g.doc["game"] == "schichtwechsel" for r in g.doc.get("rounds", [])})
 
 
@@ -36,19 +36,21 @@ def round_form(number: int, shown: Round | None) -> None:
     mode = "new" if shown is None else "fix"
     cards = known_cards()
     ui.refused(f"round_{mode}")
-    with st.form(f"round_{mode}_{number}"):
-        st.selectbox(t("schichtwechsel.round.card"), cards, index=None if shown is None else cards.index(shown.card),
-                     accept_new_options=True, placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
+    with st.form(f"round_{mode}_{number}", enter_to_submit=False):
+        if cards:
+            st.pills(t("schichtwechsel.round.card_known"), cards, key=f"round_card_known_{mode}_{number}")
+        st.text_input(t("schichtwechsel.round.card"), "" if shown is None else shown.card, max_chars=sw.CARD_CHARS,
+                      placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
         st.caption(t("schichtwechsel.round.card_box"))
         for p in record.players:
-            st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=f"round_points_{mode}_{number}_{p}")
+            st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=ui.widget_key("round_points", mode, number, p))
         st.form_submit_button(t(f"schichtwechsel.round.save_{mode}", round=number), type="primary", width="stretch",
                               on_click=submit, args=(number, mode, None if shown is None else saved.doc["rounds"][number - 1]))
 
 
 def submit(number: int, mode: str, seen: dict | None) -> None:
     """Save the form as the phone showed it when tapped (see `ui.save_on_tap`)."""
-    card = st.session_state[f"round_card_{mode}_{number}"] or ""
+    card = st.session_state[f"round_card_{mode}_{number}"].strip() or st.session_state.get(f"round_card_known_{mode}_{number}") or ""
     points = {p: st.session_state[f"round_points_{mode}_{number}_{p}"] for p in record.players}
     label = {"key": "change.round", "round": number}
     if seen is None:

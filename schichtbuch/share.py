@@ -1,8 +1,10 @@
-"""Joining a game from another phone: the join link, its QR code, and reading a typed or pasted code."""
+"""Joining a game from another phone: the join link and the address in it, its QR code, and reading a
+typed or pasted game id or link (short codes: `codes.py`)."""
 
 from __future__ import annotations
 
 import io
+import ipaddress
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import qrcode
@@ -10,11 +12,34 @@ import qrcode
 from schichtbuch.store import is_id
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
+JOIN = "join"
+"""The query parameter of a join link: open the game on the page the table is on (`ui.follow_join`)."""
 
 
 def join_url(base: str, game_id: str, lang: str) -> str:
-    """The link another phone opens to join: the public base URL with the game and language."""
-    return f"{base.rstrip('/')}/share?{urlencode({'game': game_id, 'lang': lang})}"
+    """The link another phone opens to join: the public base URL with the game, the language and `join`.
+    It names the app's root, not a page, so that it keeps landing where the table is as the game goes on."""
+    return f"{base.rstrip('/')}/?{urlencode({'game': game_id, 'lang': lang, JOIN: '1'})}"
+
+
+def public_base(configured: str | None, opened: str | None, network: str | None) -> str | None:
+    """The base URL the other phones can reach, best first: the one configured by whoever runs the
+    server, the address this browser opened the app at unless that only works on this computer, this
+    machine's network address; None when only a local address is known."""
+    if configured:
+        return configured.rstrip("/")
+    if opened and not is_local(opened):
+        return base_of(opened)
+    return network
+
+
+def network_base(ip: str | None, port: int) -> str | None:
+    """The base URL at this machine's address on the local network, as Streamlit prints it for `streamlit
+    run` ("Network URL"); None if the machine has no address but loopback (no network)."""
+    if not ip or ipaddress.ip_address(ip).is_loopback:
+        return None
+    host = f"[{ip}]" if ":" in ip else ip
+    return f"http://{host}:{port}"
 
 
 def base_of(url: str) -> str:

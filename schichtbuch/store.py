@@ -4,11 +4,16 @@
 in-memory twin for tests). A server database fits behind the same four methods: every change is one
 read-modify-write transaction, so two phones writing at once both keep their entries, and the change
 function sees the newest document, never a stale copy.
+
+One gate: every document the store writes (created, changed, undone to) is first read and scored by its
+game's reader (`scoring.registry.check`) inside the write transaction; a document that does not read is
+refused with its RecordError and nothing is stored.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 import secrets
 import sqlite3
@@ -19,7 +24,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from schichtbuch import codes
+from scoring.registry import check as check_record
+
 Document = dict[str, Any]
+Gate = Callable[[Document], object]
+"""Reads a document before it is written, raising RecordError if it does not read."""
 ID_BYTES = 16
 """128 random bits per game id (URL-safe base64: 22 characters)."""
 
@@ -31,6 +41,9 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         CREATE TABLE revisions (game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL,
                                 doc TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY (game, version));
         INSERT INTO revisions SELECT id, version, doc, '{"key": "change.start"}' FROM games"""),
+    ("short join codes", """
+        CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
+                                 shown REAL NOT NULL)"""),
 )
 """Named schema steps; `PRAGMA user_version` counts the ones applied."""
 
@@ -64,7 +77,10 @@ class Store(Protocol):
     def version(self, game_id: str) -> int: ...
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved: ...
     def undo(self, game_id: str, seen_version: int) -> Saved: ...
+    def undoable(self, game_id: str) -> dict[str, Any] | None: ...
     def recent(self, ids: list[str]) -> list[Saved]: ...
+    def join_code(self, game_id: str, now: float | None = None) -> str: ...
+    def game_for_code(self, code: str, now: float | None = None) -> str: ...
 
 
 def new_id() -> str:
@@ -80,9 +96,10 @@ class SQLiteStore:
     """The embedded store. One connection per store object, guarded by a lock for the server's threads;
     SQLite's own file lock keeps several server processes apart."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, gate: Gate = check_record) -> None:
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
         self._lock = threading.Lock()
+        self._gate = gate
         with self._lock:
             _use_wal(self._db, path)
             migrate(self._db)
@@ -90,6 +107,7 @@ class SQLiteStore:
     def create(self, doc: Document, label: dict[str, Any]) -> Saved:
         saved = Saved(new_id(), doc, 1, label, time.time())
         with self._transaction() as db:
+            self._gate(doc)
             db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
             db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", (saved.id, json.dumps(doc), json.dumps(label)))
         return saved
@@ -106,7 +124,8 @@ class SQLiteStore:
         return int(row[0])
 
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
-        """Apply `edit` to the newest document in one transaction; an exception from `edit` changes nothing."""
+        """Apply `edit` to the newest document in one transaction; an exception from `edit` or the gate
+        changes nothing."""
         with self._transaction() as db:
             now = self._read(db, game_id)
             return self._write(db, now, edit(now.doc), label)
@@ -126,11 +145,56 @@ class SQLiteStore:
             to = json.loads(before[1]).get("to", effective - 1)
             return self._write(db, now, json.loads(before[0]), {"key": "change.undo", "to": to})
 
+    def undoable(self, game_id: str) -> dict[str, Any] | None:
+        """The label of the change `undo` would take back (the last one still in effect), or None."""
+        with self._transaction() as db:
+            now = self._read(db, game_id)
+            effective = now.label.get("to", now.version)
+            row = db.execute("SELECT label FROM revisions WHERE game = ? AND version = ?", (game_id, effective)).fetchone()
+        return None if effective <= 1 or row is None else dict(json.loads(row[0]))
+
     def recent(self, ids: list[str]) -> list[Saved]:
         """The games among `ids` that exist, newest change first."""
         with self._transaction() as db:
             found = [self._read(db, i) for i in ids if db.execute("SELECT 1 FROM games WHERE id = ?", (i,)).fetchone()]
         return sorted(found, key=lambda s: -s.updated)
+
+    def join_code(self, game_id: str, now: float | None = None) -> str:
+        """The game's short join code, as a phone shows it: the code the game has while that is live
+        (live again for `CODE_TTL_SECONDS` from now, as it was just shown), else a new one; the expired
+        codes of all games are dropped then, so that the table only holds codes that still count."""
+        now = time.time() if now is None else now
+        with self._transaction() as db:
+            changed = self._read(db, game_id).updated
+            row = db.execute("SELECT code, shown FROM join_codes WHERE game = ?", (game_id,)).fetchone()
+            if row is not None and codes.is_live(changed, float(row[1]), now):
+                db.execute("UPDATE join_codes SET shown = ? WHERE game = ?", (now, game_id))
+                return str(row[0])
+            db.execute("DELETE FROM join_codes WHERE game = ? OR max(shown, (SELECT updated FROM games"
+                       " WHERE id = join_codes.game)) <= ?", (game_id, now - codes.CODE_TTL_SECONDS))
+            return self._issue_code(db, game_id, now)
+
+    def game_for_code(self, code: str, now: float | None = None) -> str:
+        """The id of the game a live code names; `UnknownGame` for a code that is wrong or expired."""
+        now = time.time() if now is None else now
+        with self._lock:
+            row = self._db.execute("SELECT j.game, j.shown, g.updated FROM join_codes j JOIN games g"
+                                   " ON g.id = j.game WHERE j.code = ?", (code,)).fetchone()
+        if row is None or not codes.is_live(float(row[2]), float(row[1]), now):
+            raise UnknownGame(code)
+        return str(row[0])
+
+    @staticmethod
+    def _issue_code(db: sqlite3.Connection, game_id: str, now: float) -> str:
+        """A fresh code for the game; a draw that another game holds (one in 3.8·10⁷ with a thousand live
+        codes) is drawn again."""
+        while True:
+            code = codes.new_code(_SYSTEM_RANDOM)
+            try:
+                db.execute("INSERT INTO join_codes VALUES (?, ?, ?)", (code, game_id, now))
+            except sqlite3.IntegrityError:
+                continue
+            return code
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -153,14 +217,18 @@ class SQLiteStore:
             raise UnknownGame(game_id)
         return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
 
-    @staticmethod
-    def _write(db: sqlite3.Connection, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
+    def _write(self, db: sqlite3.Connection, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
+        self._gate(doc)
         saved = Saved(now.id, doc, now.version + 1, label, time.time())
         text = json.dumps(doc)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
                    (text, saved.version, saved.updated, saved.id))
         db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?)", (saved.id, saved.version, text, json.dumps(label)))
         return saved
+
+
+_SYSTEM_RANDOM = random.SystemRandom()
+"""Join codes drawn from the operating system's randomness (as `secrets` does)."""
 
 
 def _use_wal(db: sqlite3.Connection, path: str, seconds: float = 10) -> None:

@@ -10,15 +10,18 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
-from schichtbuch import i18n
+from schichtbuch import codes, i18n, share
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, SQLiteStore, Store, UnknownGame, is_id
 from scoring.records import MAX_COUNT, Line, RecordError, Result, setup_ticks, tick
-from scoring.registry import GAMES, Game, score
+from scoring.registry import GAMES, Game, page_at_stage, score
 from scoring.schichtwechsel import RACES
 from setup import Step
 
@@ -71,6 +74,12 @@ def store() -> Store:
     return SQLiteStore(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
 
 
+@st.cache_resource
+def wrong_codes() -> codes.WrongCodes:
+    """The wrong join codes typed lately on this server, by every phone together (see codes.py)."""
+    return codes.WrongCodes(codes.SERVER_LIMIT)
+
+
 def init() -> None:
     """The one session-state initialiser: language and recent games of this browser."""
     requested = st.query_params.get("lang")
@@ -107,6 +116,14 @@ def md(text: str) -> str:
     return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:&])", r"\\\1", text)
 
 
+def widget_key(family: str, *parts: object) -> str:
+    """The key of one widget of a `family` (a fixed word of the page, such as `shift_card`), told apart by
+    `parts` (player names, numbers, fields) so that two different lists of parts never give the same key,
+    whatever the players are called: each part has its `%` and `_` percent-encoded before the parts are
+    joined with `_`, so the key can be split back into them."""
+    return "_".join([family, *(str(part).replace("%", "%25").replace("_", "%5F") for part in parts)])
+
+
 def page_path(game: str | None, page: str) -> str:
     return f"pages/{page}.py" if game is None else f"pages/{game}_{page}.py"
 
@@ -120,6 +137,69 @@ def all_pages() -> dict[str, st.Page]:
 
 def _title_key(file: str) -> str:
     return "page." + file.removeprefix("pages/").removesuffix(".py")
+
+
+def table_page(saved: Saved) -> str:
+    """The page file of the game's stage: where the table is (the registry's `page_at_stage`)."""
+    return page_path(saved.doc["game"], page_at_stage(saved.doc))
+
+
+def follow_join() -> None:
+    """Routing for a join link (`?game=<id>&join=1`: the QR code, a pasted link, a typed code): on to the
+    page the table is on, where the header notes that this phone has joined. It runs before `current()`,
+    so the game is remembered by the landing page's run, not by one that is cut short here."""
+    game_id = st.query_params.get("game", "")
+    if share.JOIN not in st.query_params or not is_id(game_id):
+        return
+    try:
+        saved = store().load(game_id)
+    except UnknownGame:
+        return  # `current()` says so
+    st.session_state.join_note = game_id
+    st.switch_page(table_page(saved), query_params={"game": game_id, "lang": st.session_state.lang})
+
+
+def join_typed(text: str) -> str | None:
+    """Open the game named by what a player typed or pasted into the join field (a join link, a game id
+    or a short code) as a join link would. Returns None, or the catalog key of the line that says why
+    not. Wrong short codes count against this phone's limit and the server's (codes.py)."""
+    game_id = share.game_id_from(text)
+    if game_id is None:
+        code = codes.code_from(text)
+        if code is None:
+            return "error.bad_code"
+        now, wrong = time.time(), st.session_state.setdefault("join_wrong", [])
+        if not (codes.is_within(codes.SESSION_LIMIT, wrong, now) and wrong_codes().allows(now)):
+            return "error.too_many_codes"
+        try:
+            game_id = store().game_for_code(code)
+        except UnknownGame:
+            st.session_state.join_wrong = [at for at in wrong if now - at < codes.SESSION_LIMIT.seconds] + [now]
+            wrong_codes().add(now)
+            return "error.wrong_code"
+    try:
+        store().version(game_id)
+    except UnknownGame:
+        return "error.unknown_game"
+    st.query_params.from_dict({"game": game_id, "lang": st.session_state.lang, share.JOIN: "1"})
+    return None
+
+
+def network_base() -> str | None:
+    """This machine's base URL on the local network with the server's port: Streamlit's own "Network
+    URL" (`streamlit.net_util.get_internal_ip`); None without a network."""
+    from streamlit import net_util
+
+    return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
+
+
+def when(timestamp: float) -> str:
+    """A moment as the catalog writes dates, in the browser's time zone (the server's if unknown)."""
+    try:
+        zone = ZoneInfo(st.context.timezone) if st.context.timezone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = None
+    return datetime.fromtimestamp(timestamp, zone).strftime(t("home.recent_date"))
 
 
 def params(**extra: str) -> dict[str, str]:
@@ -145,9 +225,22 @@ def current() -> Saved | None:
         st.error(t("error.unknown_game"))
         st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
         st.stop()
+    _readable(saved)
     st.session_state.saved, st.session_state.seen_version = saved, saved.version
     _remember(saved.id)
     return saved
+
+
+def _readable(saved: Saved) -> None:
+    """Stop with the reason, a way back and a way home if the stored game no longer reads (stored
+    before a rule the reader now checks): undo walks back to the last change that reads."""
+    try:
+        score(saved.doc)
+    except RecordError as error:
+        st.error(t("error.unreadable", problem=refusal(error)))
+        undo_button(saved, "unreadable_undo")
+        st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
+        st.stop()
 
 
 def game(saved: Saved) -> Game:
@@ -183,14 +276,16 @@ def save(saved: Saved, edit: Callable[[Document], Document], label: dict[str, An
     return True
 
 
-def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> None:
+def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> bool:
     """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
     looks different after another phone's change, so a refused tap is explained rather than lost. The
-    message waits for `refused(where)` at its place on the page."""
+    message waits for `refused(where)` at its place on the page. Whether the change was saved."""
     try:
         store().change(game_id, edit, label)
     except RecordError as error:
         st.session_state[f"{where}_refused"] = refusal(error)
+        return False
+    return True
 
 
 def refused(where: str) -> None:
@@ -216,18 +311,48 @@ def field_name(path: str) -> str:
 
 
 def undo_button(saved: Saved, key: str) -> None:
-    """Undo the last change of the game (whoever made it), if it is the one this phone shows: the
-    version on screen travels with the tap, so a change made elsewhere meanwhile is never undone unseen."""
-    st.button(t("action.undo"), icon="↩️", key=key, width="stretch", on_click=_undo, args=(saved.id, saved.version))
+    """Undo the last change of the game still in effect (whoever made it), named on the button, if it is
+    the one this phone shows: the version on screen travels with the tap, so a change made elsewhere
+    meanwhile is never undone unseen. What was undone, or why not, is said above the button."""
+    if message := st.session_state.pop("undo_message", None):
+        getattr(st, message[0])(message[1])
+    label = store().undoable(saved.id)
+    text = t("action.undo", change=change_text(label)) if label else t("action.nothing_to_undo")
+    st.button(text, icon="↩️", key=key, width="stretch", disabled=label is None, on_click=_undo,
+              args=(saved.id, saved.version, label))
 
 
-def _undo(game_id: str, shown_version: int) -> None:
+def _undo(game_id: str, shown_version: int, label: dict[str, Any]) -> None:
     try:
         store().undo(game_id, shown_version)
+    except RecordError as error:
+        st.session_state.undo_message = ("error", refusal(error))
     except Conflict:
-        st.warning(t("error.undo_conflict"))
+        st.session_state.undo_message = ("warning", t("error.undo_conflict"))
     except NothingToUndo:
-        st.info(t("error.nothing_to_undo"))
+        st.session_state.undo_message = ("info", t("error.nothing_to_undo"))
+    else:
+        st.session_state.undo_message = ("success", t("undo.done", change=change_text(label)))
+
+
+def change_text(label: dict[str, Any]) -> str:
+    """A stored change in words, in the player's language ("Ben · Horse cart 🟤🟤 · 5 VP"): its catalog
+    text filled with its numbers and names, ids turned into words. A change whose text or numbers are
+    not known (stored by an older version) is named generically."""
+    shown = {k: _LABEL_WORDS[k](v) if k in _LABEL_WORDS else v for k, v in label.items() if k != "key"}
+    try:
+        return t(str(label.get("key")), **{k: md(v) if isinstance(v, str) else v for k, v in shown.items()})
+    except (KeyError, IndexError, ValueError):
+        return t("change.other")
+
+
+_LABEL_WORDS: dict[str, Callable[[Any], str]] = {
+    "transport": lambda v: t(f"transport.{v}"),
+    "coal": lambda v: coal(v),
+    "field": lambda v: t(f"field.{v}"),
+    "end_field": lambda v: t(f"schichtwechsel.end_field.{v}"),
+}
+"""Label params stored as ids, and how each is said."""
 
 
 def header(saved: Saved | None) -> None:
@@ -249,6 +374,9 @@ def header(saved: Saved | None) -> None:
     g = game(saved)
     key, numbers = g.status(saved.doc)
     st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
+    if st.session_state.get("join_note") == saved.id:
+        del st.session_state.join_note
+        st.success(t("share.joined"), icon="✅")
     links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
     with st.container(horizontal=True, gap="xsmall", wrap=True):
         for file in links:
@@ -272,6 +400,19 @@ def watch(saved: Saved | None) -> None:
     _poll()
 
 
+def recent_games() -> list[Saved]:
+    """This browser's recent games that still read, newest change first (one stored before a rule the
+    reader now checks is left out rather than break the list)."""
+    games = []
+    for saved in store().recent(st.session_state.recent):
+        try:
+            score(saved.doc)
+        except RecordError:
+            continue
+        games.append(saved)
+    return games
+
+
 def _remember(game_id: str) -> None:
     """Keep the game among this browser's recent games (session and a cookie for later visits)."""
     recent = ([game_id] + [i for i in st.session_state.recent if i != game_id])[:RECENT_KEEP]
@@ -292,9 +433,7 @@ def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict
                  stage: int) -> None:
     """`save_on_tap` for the tap that closes a stage of the game (a shift, a round): once it is saved, this
     phone remembers the stage it closed, so that the page confirms it after the rerun (`just_closed`)."""
-    st.session_state.pop(f"{where}_refused", None)
-    save_on_tap(game_id, edit, label, where)
-    if f"{where}_refused" not in st.session_state:
+    if save_on_tap(game_id, edit, label, where):
         st.session_state[f"closed_{game_id}"] = stage
 
 
@@ -365,18 +504,11 @@ def standings(saved: Saved) -> Result:
 def winners(result: Result, g: Game) -> None:
     """The winner named above the table (or the players sharing first place), with their points."""
     first = [s for s in result.standings if s.rank == 1]
-    points = plural(f"{g.id}.score", first[0].total)
+    points = t(f"{g.id}.score", count=first[0].total)
     if len(first) == 1:
         st.success(t("standings.winner", player=md(first[0].player), score=points), icon="🏆")
     else:
         st.success(t("standings.winners", players=md(", ".join(s.player for s in first)), score=points), icon="🏆")
-
-
-def plural(key: str, count: int, **params: Any) -> str:
-    """`t(key, count=count)` in the form for `count`: `<key>_one` for 1 where the catalog has one (English
-    and German need no other form), else `<key>`."""
-    one = f"{key}_one"
-    return t(one if count == 1 and one in i18n.catalog(i18n.FALLBACK) else key, count=count, **params)
 
 
 def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
@@ -422,69 +554,77 @@ def _param(name: str, value: Any) -> Any:
 
 
 def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labels: dict[str, str],
-                 edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
+                 limits: Mapping[str, int], edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
                  defaults: dict[str, dict[str, int]] | None = None) -> None:
-    """A form in which one player at a time enters their counts (one number per label), starting from
-    `defaults` (what the app worked out) until they have entered their own. The save carries
-    what this phone showed when editing began: if another phone changed that player's counts meanwhile,
-    nothing is overwritten; the new counts are shown with a message, to be checked and saved again."""
+    """A form in which one player at a time enters their counts (one number per label, each up to its
+    limit, the reader's), starting from `defaults` (what the app worked out) until they have entered
+    their own. Enter does not submit it; its Save button saves in a callback. The save carries what this
+    phone showed when editing began: if another phone changed that player's counts meanwhile, nothing is
+    overwritten; the new counts are shown with a message, to be checked and saved again."""
     players = tuple(saved.doc["players"])
     who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
-    seen, base_key = stored.get(who), f"{key}_base_{saved.id}_{who}"
-    base = st.session_state.setdefault(base_key, seen)
-    if message := st.session_state.pop(f"{key}_refused", None):
-        st.error(message)
-    with st.form(f"{key}_form"):
+    seen, base_key = stored.get(who), widget_key(key, "base", saved.id, who)
+    st.session_state.setdefault(base_key, seen)
+    refused(key)
+    with st.form(f"{key}_form", enter_to_submit=False):
         start = seen or (defaults or {}).get(who, {})
-        values = {f: st.number_input(label, 0, MAX_COUNT, start.get(f, 0), key=f"{key}_{who}_{f}")
-                  for f, label in labels.items()}
-        submitted = st.form_submit_button(t("action.save"), type="primary", width="stretch")
-    if submitted:
-        try:
-            store().change(saved.id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
-        except RecordError as error:
-            if error.code != "changed_elsewhere":
-                st.error(refusal(error))
-                return
-            st.session_state[f"{key}_refused"] = refusal(error)
-            for f in labels:
-                st.session_state.pop(f"{key}_{who}_{f}", None)
-        st.session_state.pop(base_key)
-        st.rerun(scope="app")
+        for f, label in labels.items():
+            st.number_input(label, 0, limits[f], start.get(f, 0), key=widget_key(key, who, f))
+        st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=_enter,
+                              args=(saved.id, key, who, tuple(labels), edit, base_key))
     waiting = [p for p in players if p not in stored]
     if waiting:
         st.info(t("entry.waiting", players=md(", ".join(waiting))))
 
 
+def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
+           edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document], base_key: str) -> None:
+    """Save one player's counts as entered (see `player_entry`); a refusal keeps them, except that
+    counts another phone changed meanwhile are shown anew."""
+    values = {f: st.session_state[widget_key(key, who, f)] for f in fields}
+    base = st.session_state.get(base_key)
+    try:
+        store().change(game_id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
+    except RecordError as error:
+        st.session_state[f"{key}_refused"] = refusal(error)
+        if error.code != "changed_elsewhere":
+            return
+        for f in fields:
+            st.session_state.pop(widget_key(key, who, f), None)
+    st.session_state.pop(base_key, None)
+
+
 def checklist(saved: Saved, steps: Sequence[Step]) -> None:
-    """A game's setup steps as tick-boxes with a progress bar; ticks are saved with the game and so
-    shared between the phones."""
+    """A game's setup steps as tick-boxes with a progress bar; ticks are saved with the game (in the
+    tick's callback) and so shared between the phones."""
     ticked = set(setup_ticks(saved.doc)) & {s.id for s in steps}
     st.progress(len(ticked) / len(steps), text=t("setup.done", done=len(ticked), total=len(steps)))
+    refused("setup")
     for step in steps:
         text = t(step.key, **{k: md(str(v)) for k, v in step.params.items()})
-        now = st.checkbox(text, value=step.id in ticked, key=f"setup_{step.id}_{step.id in ticked}")
-        if now != (step.id in ticked) and save(saved, lambda d, s=step.id, on=now: tick(d, s, on),
-                                               {"key": "change.tick", "step": step.id}):
-            st.rerun()
+        st.checkbox(text, value=step.id in ticked, key=widget_key("setup", step.id, step.id in ticked), on_change=save_on_tap,
+                    args=(saved.id, lambda d, s=step.id, on=step.id not in ticked: tick(d, s, on),
+                          {"key": "change.tick", "step": step.id}, "setup"))
 
 
 def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document, str, str], Document], key: str) -> None:
-    """One tap to name another player (the holder of a marker): the change carries the player this phone
-    showed, so a change made elsewhere meanwhile is refused, not overwritten."""
+    """One tap to name another player (the holder of a marker): the change, saved in the tap's callback,
+    carries the player this phone showed, so a change made elsewhere meanwhile is refused, not overwritten."""
     players = tuple(saved.doc["players"])
-    chosen = st.segmented_control(label, players, default=shown, format_func=md, required=True, key=f"{key}_{shown}")
-    if chosen != shown and save(saved, lambda d: edit(d, chosen, shown), {"key": f"change.{key}", "player": chosen}):
-        st.rerun()
+    widget = widget_key(key, shown)
+    refused(key)
+    st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget, on_change=lambda: save_on_tap(
+        saved.id, lambda d, chosen=st.session_state[widget]: edit(d, chosen, shown),
+        {"key": f"change.{key}", "player": st.session_state[widget]}, key))
 
 
 def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:
-    """Ask the table for a player the record does not name (an imported record), save the answer, and
-    stop the page until it is given."""
+    """Ask the table for a player the record does not name (an imported record), save the answer in the
+    button's callback, and stop the page until it is given."""
     st.warning(question)
-    who = st.selectbox(t("col.player"), players, key="ask_player")  # a selectbox shows plain text
-    if st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save") and save(
-        saved, lambda d: edit(d, who), {"key": "change.start_player", "player": who},
-    ):
-        st.rerun()
+    refused("ask_player")
+    st.selectbox(t("col.player"), players, key="ask_player")  # a selectbox shows plain text
+    st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save", on_click=lambda: save_on_tap(
+        saved.id, lambda d, who=st.session_state.ask_player: edit(d, who),
+        {"key": "change.start_player", "player": st.session_state.ask_player}, "ask_player"))
     st.stop()

@@ -20,10 +20,15 @@ from typing import Any
 
 from scoring.majorities import Placing, majorities
 from scoring.records import (
-    Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks,
+    MAX_COUNT, Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks,
     standings,
 )
-from setup.coal_baron import COLOURS, PLAYER_COUNTS
+
+PLAYERS = range(2, 5)
+COLOURS = ("yellow", "brown", "grey", "black")
+"""Coal colours and mine levels, top to bottom."""
+WORKERS = {2: 18, 3: 15, 4: 13}
+"""Workers per player by player count [BGA; reviews agree]."""
 
 
 class Transport(StrEnum):
@@ -52,6 +57,12 @@ CARDS: tuple[tuple[int, tuple[str, ...], tuple[Transport, ...]], ...] = (
     (10, ("yellow", "brown", "grey", "black"), ALL),
     (12, ("black", "black", "black"), LARGE),
 )
+ORDER_CARDS = sum(len(on) for _, _, on in CARDS)
+"""44 order cards, each one exists once: a card can be delivered at most once per game [BGA]."""
+TUNNEL_TILES = 48
+"""48 tunnel tiles (16 kinds × 3): at most 48 light and dark tiles in all pits together [BGA]."""
+CARTS_PER_LEVEL = 19
+"""At most 19 empty minecarts on one level of a pit: its tiles plus the printed start cart [BGA]."""
 
 
 class Kind(StrEnum):
@@ -86,7 +97,11 @@ MARKS_PER_VP = 5
 CUBES_PER_VP = 3
 OPEN_ORDER_VP = -1
 BALANCE_VP_PER_TILE = -2
-END_FIELDS = ("money", "cubes", "open_orders", "light_tiles", "dark_tiles")
+END_LIMITS = {"money": MAX_COUNT, "cubes": MAX_COUNT, "open_orders": ORDER_CARDS, "light_tiles": TUNNEL_TILES,
+              "dark_tiles": TUNNEL_TILES}
+"""The most each end item can be: money and cubes have no printed limit (the cube count is UNVERIFIED:
+a typo guard); unfinished orders and tiles are bounded by the cards and tiles in the box [BGA]."""
+END_FIELDS = tuple(END_LIMITS)
 CATEGORIES = ("orders", "shift_1", "shift_2", "shift_3", "money", "cubes", "open_orders", "balance")
 TIEBREAK_RULES = ("tiebreak.money_left",)
 
@@ -127,6 +142,13 @@ def cards(transport: Transport) -> tuple[Order, ...]:
     return tuple(Order(transport, coal) for _, coal, on in CARDS if transport in on)
 
 
+def card(value: Any, where: str = "order") -> Order:
+    """An order card given as an `Order` or as its record form; one no transport prints is refused."""
+    if isinstance(value, Order):
+        value = {"transport": value.transport, "coal": list(value.coal) if isinstance(value.coal, tuple) else value.coal}
+    return Order.from_dict(value, where)
+
+
 @dataclass(frozen=True)
 class Record:
     """A Coal Baron game as far as it has been entered."""
@@ -158,38 +180,46 @@ class Record:
         stages = [*self.shifts, self.current_shift][:up_to_shift]
         return {p: [o for stage in stages for o in stage[p]] for p in self.players}
 
+    def cards_left(self, transport: Transport) -> tuple[Order, ...]:
+        """The cards of a transport nobody has delivered yet in this game: each card exists once [BGA]."""
+        taken = {o for orders in self.delivered(SHIFTS + 1).values() for o in orders}
+        return tuple(o for o in cards(transport) if o not in taken)
+
 
 def read(record: Mapping[str, Any]) -> Record:
     """Check a record against the format and the rules; the first problem raises RecordError."""
-    names = players(record, range(2, 5))
+    names = players(record, PLAYERS)
     shifts = tuple(_orders(s, f"shifts.{i}", names) for i, s in enumerate(sequence(record.get("shifts", []), "shifts")))
     if len(shifts) > SHIFTS:
         raise RecordError("shifts", "too_many_shifts", count=len(shifts), limit=SHIFTS)
     current = _orders(record.get("current_shift", {p: [] for p in names}), "current_shift", names)
     if len(shifts) == SHIFTS and any(current.values()):
         raise RecordError("current_shift", "all_scored")
+    _each_card_once([*shifts, current], names)
     carts = record.get("empty_carts")
     if len(shifts) == SHIFTS and carts is None:
         raise RecordError("empty_carts", "carts_required")
     end = record.get("end")
     if end is not None and len(shifts) < SHIFTS:
         raise RecordError("end", "end_too_early")
-    end_draft = {player(name, "end_draft", names): _end(items, f"end_draft.{name}")
-                 for name, items in mapping(record.get("end_draft", {}), "end_draft").items()}
+    drafted = {player(name, "end_draft", names): _end(items, f"end_draft.{name}")
+               for name, items in mapping(record.get("end_draft", {}), "end_draft").items()}
     drafts = {player(name, "carts_draft", names): _carts(levels, f"carts_draft.{name}")
               for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items()}
     if len(sequence(record.get("start_players", []), "start_players")) > SHIFTS:
         raise RecordError("start_players", "too_many_shifts", count=len(record["start_players"]), limit=SHIFTS)
     setup_ticks(record)
-    workers = PLAYER_COUNTS[len(names)].workers
+    workers = WORKERS[len(names)]
+    ended = None if end is None else per_player(end, "end", names, _end)
+    _within_the_box(ended or drafted, sum(len(o) for stage in [*shifts, current] for o in stage.values()))
     return Record(
         players=names,
         shifts=shifts,
         current_shift=current,
         empty_carts=None if carts is None else per_player(carts, "empty_carts", names, _carts),
         carts_draft=drafts,
-        end=None if end is None else per_player(end, "end", names, _end),
-        end_draft=end_draft,
+        end=ended,
+        end_draft=drafted,
         start_players=tuple(None if p is None else player(p, f"start_players.{i}", names)
                             for i, p in enumerate(sequence(record.get("start_players", []), "start_players"))),
         factory_workers=tuple(
@@ -282,9 +312,11 @@ def status(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
 # returns a new record or raises RecordError: a stale phone is refused instead of overwriting.
 
 def deliver(data: Mapping[str, Any], shift: int, who: str, order: Order) -> dict[str, Any]:
-    """Log one delivered order in the shift being played."""
+    """Log one delivered order in the shift being played; a card delivered before (on this phone or
+    another) is refused, since each card exists once."""
     new = _open_shift(data, shift)
-    new["current_shift"][player(who, "player", new["players"])].append(order.to_dict())
+    new["current_shift"][player(who, "player", new["players"])].append(card(order).to_dict())
+    read(new)
     return new
 
 
@@ -292,7 +324,8 @@ def add_forgotten(data: Mapping[str, Any], shift: int, who: str, order: Order) -
     """Correct a scored shift: add an order that was delivered in it but not logged. Its majorities
     are scored again from the corrected orders (they are derived, never stored)."""
     new = _editable(data)
-    _orders_of(new, shift, who).append(order.to_dict())
+    _orders_of(new, shift, who).append(card(order).to_dict())
+    read(new)
     return new
 
 
@@ -301,9 +334,10 @@ def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int, orde
     `order` (the card the phone showed at `index`), a list changed meanwhile is refused, not mis-edited."""
     new = _editable(data)
     orders = _orders_of(new, shift, who)
-    if not 0 <= index < len(orders) or (order is not None and orders[index] != order.to_dict()):
+    if count(index, "order") >= len(orders) or (order is not None and Order.from_dict(orders[index], "order") != card(order)):
         raise RecordError("order", "already_removed")
     del orders[index]
+    read(new)
     return new
 
 
@@ -321,8 +355,10 @@ def close_shift(
         draft = new.pop("carts_draft", {})
         new["empty_carts"] = draft if empty_carts is None else empty_carts
     else:
+        where, workers = f"factory_workers.{shift - 1}", WORKERS[len(new["players"])]
         if factory is None:
-            raise RecordError(f"factory_workers.{shift - 1}", "missing")
+            raise RecordError(where, "missing")
+        factory = per_player(factory, where, new["players"], lambda v, at: count(v, at, workers))
         new["factory_workers"] = _slots(new.get("factory_workers", []), shift - 1) + [factory]
         checked = read(new)
         chosen, reason = next_start_player(new["players"], checked.start_player(shift), factory)
@@ -365,11 +401,13 @@ def set_start_player(data: Mapping[str, Any], shift: int, who: str) -> dict[str,
     """Name the start player of a shift where the record does not say (an imported record); if another
     phone has named one meanwhile, theirs stays."""
     new = _editable(data)
+    shift = _begun(new, shift)
     starts = _slots(new.get("start_players", []), max(shift, len(new.get("start_players", []))))
     if starts[shift - 1] is not None:
         raise RecordError(f"start_players.{shift - 1}", "changed_elsewhere")
     starts[shift - 1] = player(who, "start_player", new["players"])
     new["start_players"] = starts
+    read(new)
     return new
 
 
@@ -378,10 +416,16 @@ def _slots(values: list[Any], length: int) -> list[Any]:
     return (values + [None] * length)[:length]
 
 
+def _begun(record: Mapping[str, Any], shift: Any) -> int:
+    """A shift begun so far (scored or being played)."""
+    if count(shift, "shift", SHIFTS) < 1 or shift > len(record["shifts"]) + 1:
+        raise RecordError("shift", "shift_not_begun", shift=shift)
+    return int(shift)
+
+
 def _orders_of(record: dict[str, Any], shift: int, who: str) -> list[dict[str, Any]]:
     """The logged orders of one player in a shift begun so far (scored or being played)."""
-    if not 1 <= shift <= min(len(record["shifts"]) + 1, SHIFTS):
-        raise RecordError("shift", "shift_not_begun", shift=shift)
+    shift = _begun(record, shift)
     stage = record["current_shift"] if shift == len(record["shifts"]) + 1 else record["shifts"][shift - 1]
     orders: list[dict[str, Any]] = stage[player(who, "player", record["players"])]
     return orders
@@ -396,12 +440,40 @@ def _editable(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _open_shift(data: Mapping[str, Any], shift: int) -> dict[str, Any]:
+    """A copy to change in the shift being played, if that is `shift`: a phone that still shows a
+    shift another phone has closed is refused."""
     new = _editable(data)
     if len(new["shifts"]) >= SHIFTS:
         raise RecordError("shift", "all_scored")
-    if len(new["shifts"]) + 1 != shift:
-        raise RecordError("shift", "shift_closed", shift=SHIFT_NAMES[shift - 1] if 1 <= shift <= SHIFTS else shift)
+    if _begun(new, shift) != len(new["shifts"]) + 1:
+        raise RecordError("shift", "shift_closed", shift=SHIFT_NAMES[shift - 1])
     return new
+
+
+def _each_card_once(stages: Sequence[Mapping[str, Sequence[Order]]], names: Sequence[str]) -> None:
+    """Each order card exists once [BGA]: a card delivered twice in a game is refused at its second place."""
+    seen: set[Order] = set()
+    for i, stage in enumerate(stages):
+        where = f"shifts.{i}" if i < len(stages) - 1 else "current_shift"
+        for name in names:
+            for k, order in enumerate(stage[name]):
+                if order in seen:
+                    raise RecordError(f"{where}.{name}.{k}", "delivered_twice", transport=order.transport.value,
+                                      coal=" + ".join(order.coal))
+                seen.add(order)
+
+
+def _within_the_box(end: Mapping[str, Mapping[str, int]], delivered: int) -> None:
+    """The end items of all players together fit the box [BGA]: the unfinished orders and the delivered
+    ones are at most its 44 cards; the light and dark tiles in all pits at most its 48 tiles."""
+    orders, tiles = delivered, 0
+    for name, items in end.items():
+        orders += items["open_orders"]
+        tiles += items["light_tiles"] + items["dark_tiles"]
+        if orders > ORDER_CARDS:
+            raise RecordError(f"end.{name}.open_orders", "more_cards_than_box", count=orders, limit=ORDER_CARDS)
+        if tiles > TUNNEL_TILES:
+            raise RecordError(f"end.{name}.light_tiles", "more_tiles_than_box", count=tiles, limit=TUNNEL_TILES)
 
 
 def _orders(value: Any, where: str, names: Sequence[str]) -> dict[str, tuple[Order, ...]]:
@@ -414,12 +486,12 @@ def _carts(value: Any, where: str) -> dict[str, int]:
     for level in levels:
         if level not in COLOURS:
             raise RecordError(f"{where}.{level}", "not_level")
-    return {level: count(levels.get(level, 0), f"{where}.{level}") for level in COLOURS}
+    return {level: count(levels.get(level, 0), f"{where}.{level}", CARTS_PER_LEVEL) for level in COLOURS}
 
 
 def _end(value: Any, where: str) -> dict[str, int]:
     items = mapping(value, where)
-    return {f: count(items.get(f, 0), f"{where}.{f}") for f in END_FIELDS}
+    return {f: count(items.get(f, 0), f"{where}.{f}", limit) for f, limit in END_LIMITS.items()}
 
 
 def _element_count(element: Element, orders: Sequence[Order], record: Record, who: str) -> int:

@@ -14,12 +14,14 @@ its whole sheet (`SHEET_FIELDS`): the coal at its start, what events, looting, t
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scoring.records import (
-    Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks, standings,
+    MAX_COUNT, Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks,
+    standings,
 )
 
 ROUNDS = 6
@@ -31,8 +33,10 @@ SEATS = range(2, 7)
 START_COAL = 2
 VARIANT_START_COAL = 3
 COAL_CUBES = 20
-"""The box's coal cubes [seed]; the central supply starts with those the players did not take
-(UNVERIFIED: the rules only say the supply goes in the middle; the app shows it as editable)."""
+"""The box's coal cubes [seed]: no stock holds more, nor all the players' stocks together. The central
+supply is the cubes no player holds, so sold coal and coal lost to events go back to it (UNVERIFIED: the
+rules only say the supply goes in the middle and say nothing of where sold coal goes; the app shows the
+supply as editable, and a supply the table's entries take below zero is a warning, never a refusal)."""
 MINERS = 4
 PIT_BUILDERS = 4
 """Profession cards each player starts with [seed]."""
@@ -40,7 +44,10 @@ CARDS_PER_ROUND = 4
 """Each player plays up to 4 cards a round, one at a time, clockwise from the die holder [seed]."""
 RECRUIT_DRAW = 2
 HAND_LIMIT = 8
-"""Recruitment: draw 2 cards plus the helmets shown on recruitment cards, keep at most 8 [seed]."""
+"""Recruitment: draw 2 cards plus the helmets shown on recruitment cards, keep at most 8 [seed]; so a
+player ends the game with at most 8 cards in hand."""
+END_LIMITS = {"coal": COAL_CUBES, "cards": HAND_LIMIT}
+"""The end counts, the first two tie-breakers, bounded by the box's cubes and the hand limit [seed]."""
 DIE_FACES = 6
 DUMMY_WATCHTOWER = 1
 DUMMY_RECRUITMENT = 1
@@ -52,6 +59,8 @@ SHEET_FIELDS = ("start", "supply", "events", "attacks", "defense", "sold", "mine
 """What the app keeps of a round: coal at its start, the central supply at its start, coal gained or
 lost in events, the attacks, the watchtowers' defence, coal sold, helmets shown on mine cards and on
 recruitment cards."""
+ENTRY_FIELDS = (*SHEET_FIELDS, "cap")
+"""The fields of a round's sheet the table enters: the sheet's and, in the variant, the die card."""
 CATEGORIES = tuple(f"round_{n}" for n in range(1, ROUNDS + 1))
 ROUND_NAMES = tuple(str(n) for n in range(1, ROUNDS + 1))
 TIEBREAK_RULES = ("mine.tiebreak.coal", "mine.tiebreak.cards", "mine.tiebreak.die")
@@ -80,7 +89,7 @@ class Attack:
 class Take:
     """How one attack was resolved: the coal the looter took, and why (`held`: the watchtower's defence is
     at least the attack; `took`: the whole difference; `stock`: what was left of the target's stock;
-    `shared`: tied looters shared what was left, rounded down)."""
+    `shared`: tied looters shared what was left, rounded down; `empty`: nothing was left to take)."""
 
     attack: Attack
     defense: int
@@ -104,7 +113,12 @@ class Sheet:
     cap: int
     start: Mapping[str, int]
     supply: int | None
-    """The central supply at the start of the round; None in the variant (there is none)."""
+    """The central supply at the start of the round (as corrected by the table, else the cubes no player
+    holds); None in the variant (there is none)."""
+    at_mine: int | None
+    """The supply when the mine is resolved: the supply at the start with the coal players lost or sold
+    since (UNVERIFIED, see COAL_CUBES). Below zero, or more than the cubes no player holds, the table's
+    numbers disagree: the page warns and the mine takes what the box can give."""
     events: Mapping[str, int]
     attacks: tuple[Attack, ...]
     defense: Mapping[str, int]
@@ -117,6 +131,13 @@ class Sheet:
     """Coal each player took at the mine."""
     coal: Mapping[str, int]
     """Coal in stock at the end of the round."""
+
+    @property
+    def mine_supply(self) -> int:
+        """The coal the mine could give: the supply when it was resolved, never below zero nor more than
+        the cubes no player held then (in the variant, those cubes)."""
+        free = COAL_CUBES - sum(self.coal.values()) + sum(self.got.values())
+        return free if self.at_mine is None else max(0, min(self.at_mine, free))
 
 
 @dataclass(frozen=True)
@@ -214,7 +235,8 @@ def resolve_looting(stocks: Mapping[str, int], defense: Mapping[str, int], attac
             tied = [a for a in on_target if a.points == points]
             claim = max(0, points - shield)
             share = min(claim, left // len(tied)) if claim * len(tied) > left else claim
-            reason = "held" if claim == 0 else "took" if share == claim else "shared" if len(tied) > 1 else "stock"
+            reason = ("held" if claim == 0 else "empty" if left == 0 else "took" if share == claim
+                      else "shared" if len(tied) > 1 else "stock")
             takes += [Take(a, shield, share, reason) for a in tied]
             left -= share * len(tied)
     changes = {p: 0 for p in stocks}
@@ -307,8 +329,10 @@ def enter_round(data: Mapping[str, Any], number: int, field: str, value: Any, se
     it); `seen` is the field's value as the phone showed it."""
     new = copy.deepcopy(dict(data))
     new.setdefault("rounds", [])
-    if not 1 <= number <= len(new["rounds"]) + 1:
+    if not 1 <= count(number, "round", ROUNDS + 1) <= len(new["rounds"]) + 1:
         raise RecordError(f"rounds.{number - 1}", "round_not_reached", round=number)
+    if field not in ENTRY_FIELDS:
+        raise RecordError(f"rounds.{number - 1}", "unknown_field", value=field)
     if number == len(new["rounds"]) + 1:
         where, sheet = "current", new.get("current") or {}
         new["current"] = sheet
@@ -328,7 +352,7 @@ def close_round(data: Mapping[str, Any], number: int) -> dict[str, Any]:
     record = read(data)
     if record.current is None:
         raise RecordError("rounds", "game_over", rounds=ROUNDS, target=TARGET)
-    if number != record.current.number:
+    if count(number, "round", ROUNDS) != record.current.number:
         raise RecordError(f"rounds.{number - 1}", "round_entered", round=number)
     if record.variant and "cap" not in (data.get("current") or {}):
         raise RecordError("current.cap", "missing")
@@ -355,10 +379,14 @@ def set_items(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen:
     return new
 
 
-def roll_die(data: Mapping[str, Any], rolls: Mapping[str, int]) -> dict[str, Any]:
-    """The last tie-breaker: the die rolled for players still tied (a new roll replaces theirs)."""
+def roll_die(data: Mapping[str, Any], rolls: Mapping[str, int], seen: Mapping[str, int]) -> dict[str, Any]:
+    """The last tie-breaker: the die rolled for players still tied (a new roll replaces theirs). `seen`
+    is the rolls the phone showed: if another phone rolled meanwhile, its roll stands and this one is
+    refused, so the roll that decided the game is never silently replaced."""
     new = copy.deepcopy(dict(data))
-    new["die_roll"] = dict(new.get("die_roll", {})) | dict(rolls)
+    if new.get("die_roll", {}) != mapping(seen, "die_roll"):
+        raise RecordError("die_roll", "rolled_elsewhere")
+    new["die_roll"] = dict(new.get("die_roll", {})) | dict(mapping(rolls, "die_roll"))
     read(new)
     return new
 
@@ -384,14 +412,17 @@ def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy:
     holder = die_holder(names, first, number)
     cap = _cap(entry, where, number, variant, closed)
     tracked = "start" in entry or not closed
-    start = _counts(entry, "start", where, names) if "start" in entry else _carried(names, variant, before)
-    supply = None if variant else count(entry.get("supply", _supply_left(names, before)), f"{where}.supply", COAL_CUBES)
+    start = _counts(entry, "start", where, names, limit=COAL_CUBES) if "start" in entry else _carried(names, variant, before)
+    _within_the_box(start, f"{where}.start")
+    supply = None if variant else count(entry.get("supply", COAL_CUBES - sum(start.values())), f"{where}.supply", COAL_CUBES)
     events = {p: _signed(v, f"{where}.events.{p}") for p, v in _partial(entry, "events", where, names).items()}
     events = {p: events.get(p, 0) for p in names}
     stocks = {p: start[p] + events[p] for p in names}
     for p in names:
         if tracked and stocks[p] < 0:
             raise RecordError(f"{where}.events.{p}", "more_than_stock", stock=start[p])
+    if tracked:
+        _within_the_box(stocks, f"{where}.events")
     attacks = _attacks(entry.get("attacks", []), f"{where}.attacks", names)
     defense = _counts(entry, "defense", where, names, required=False)
     looting = resolve_looting(stocks, defense, attacks) if tracked else Looting((), {p: 0 for p in names})
@@ -403,10 +434,12 @@ def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy:
             raise RecordError(f"{where}.sold.{p}", "over_stock", stock=stocks[p] + looting.changes[p], value=sold[p])
     mined = _counts(entry, "mined", where, names, required=False)
     allowed = {p: mined[p] if (not variant or p == dummy) else min(mined[p], cap) for p in names}
-    got = allowed if supply is None else take_from_supply(allowed, supply, turn_order(names, holder))
-    coal = {p: max(0, stocks[p] + looting.changes[p] - sold[p] + got[p]) for p in names}
-    recruited = _counts(entry, "recruited", where, names, required=False)
-    return Sheet(number, holder, cap, start, supply, events, attacks, defense, sold, mined, recruited, looting, got, coal)
+    kept = {p: max(0, stocks[p] + looting.changes[p] - sold[p]) for p in names}
+    at_mine = None if supply is None else supply + sum(start.values()) - sum(kept.values())
+    sheet = Sheet(number, holder, cap, start, supply, at_mine, events, attacks, defense, sold, mined,
+                  _counts(entry, "recruited", where, names, required=False), looting, {p: 0 for p in names}, kept)
+    got = take_from_supply(allowed, sheet.mine_supply, turn_order(names, holder))
+    return dataclasses.replace(sheet, got=got, coal={p: kept[p] + got[p] for p in names})
 
 
 def _cap(entry: Mapping[str, Any], where: str, number: int, variant: bool, closed: bool) -> int:
@@ -427,22 +460,27 @@ def _carried(names: Sequence[str], variant: bool, before: Sequence[Sheet]) -> di
     return {p: VARIANT_START_COAL if variant else START_COAL for p in names}
 
 
-def _supply_left(names: Sequence[str], before: Sequence[Sheet]) -> int:
-    if before and before[-1].supply is not None:
-        return before[-1].supply - sum(before[-1].got.values())
-    return COAL_CUBES - START_COAL * len(names)
+def _within_the_box(stocks: Mapping[str, int], where: str) -> None:
+    """All the players' coal together is at most the box's 20 cubes [seed]; the player whose entry
+    goes past them is named."""
+    total = 0
+    for p, coal in stocks.items():
+        total += coal
+        if total > COAL_CUBES:
+            raise RecordError(f"{where}.{p}", "more_coal_than_box", count=total, limit=COAL_CUBES)
 
 
-def _counts(entry: Mapping[str, Any], field: str, where: str, names: Sequence[str], required: bool = True) -> dict[str, int]:
+def _counts(entry: Mapping[str, Any], field: str, where: str, names: Sequence[str], required: bool = True,
+            limit: int = MAX_COUNT) -> dict[str, int]:
     """A per-player count field of a sheet; with `required` False, a player left out counts 0."""
     if field not in entry:
         if required:
             raise RecordError(f"{where}.{field}", "missing")
         return {p: 0 for p in names}
     if required:
-        return per_player(entry[field], f"{where}.{field}", names, count)
+        return per_player(entry[field], f"{where}.{field}", names, lambda v, at: count(v, at, limit))
     given = _partial(entry, field, where, names)
-    return {p: count(given.get(p, 0), f"{where}.{field}.{p}") for p in names}
+    return {p: count(given.get(p, 0), f"{where}.{field}.{p}", limit) for p in names}
 
 
 def _partial(entry: Mapping[str, Any], field: str, where: str, names: Sequence[str]) -> Mapping[str, Any]:
@@ -473,7 +511,7 @@ def _signed(value: Any, where: str) -> int:
 
 def _end_counts(value: Any, where: str) -> dict[str, int]:
     entry = mapping(value, where)
-    return {k: count(entry.get(k), f"{where}.{k}") for k in ("coal", "cards")}
+    return {k: count(entry.get(k), f"{where}.{k}", limit) for k, limit in END_LIMITS.items()}
 
 
 def _die(value: Any, where: str) -> int:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import coal_baron, mine, schichtwechsel
-from scoring.records import RecordError, Result, mapping
+from scoring.records import RecordError, Result, clean, mapping
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
 """Colours a player may pick to tell the phones' entries apart; a table label, not a rule."""
@@ -33,6 +33,8 @@ class Game:
     new_record: Callable[..., dict[str, Any]]
     status: Callable[[Mapping[str, Any]], tuple[str, dict[str, Any]]]
     """Catalog key and numbers for the header: the stage being played."""
+    stage_pages: Mapping[str, str]
+    """The page the table is on at each stage: a `status` key → one of `pages` (where a join link lands)."""
     options: tuple[str, ...] = ()
     """Set-up choices `new_record` takes as keywords: `variant` (a toggle), `dummy` (a seat or none)."""
     draw_start: bool = True
@@ -53,6 +55,7 @@ GAMES: dict[str, Game] = {
             score=coal_baron.score,
             new_record=coal_baron.new_record,
             status=coal_baron.status,
+            stage_pages={"coal_baron.status.shift": "shift", "coal_baron.status.end": "end"},
         ),
         Game(
             id="schichtwechsel",
@@ -65,6 +68,7 @@ GAMES: dict[str, Game] = {
             score=schichtwechsel.score,
             new_record=schichtwechsel.new_record,
             status=schichtwechsel.status,
+            stage_pages={"schichtwechsel.status.round": "round", "schichtwechsel.status.end": "end"},
         ),
         Game(
             id="mine",
@@ -77,6 +81,7 @@ GAMES: dict[str, Game] = {
             score=mine.score,
             new_record=mine.new_record,
             status=mine.status,
+            stage_pages={"mine.status.round": "round", "mine.status.end": "end"},
             options=("variant", "dummy"),
             draw_start=False,
         ),
@@ -89,6 +94,25 @@ def game_of(record: Mapping[str, Any]) -> Game:
     if not isinstance(record.get("game"), str) or record["game"] not in GAMES:
         raise RecordError("game", "unknown_game", value=record.get("game"), known=", ".join(GAMES))
     return GAMES[record["game"]]
+
+
+def check(record: object) -> Result:
+    """The one gate of every document the store writes (created, changed, imported, undone to): clean
+    JSON (`records.clean`) that its game's reader reads and scores. Anything else is a RecordError."""
+    clean(record)
+    return score(record)
+
+
+def page_at_stage(record: Mapping[str, Any]) -> str:
+    """The page of its game the table is on at the record's stage (its `status`, through `stage_pages`):
+    the shift or round page while they are played, the end page once the last one is in."""
+    g = game_of(record)
+    return g.stage_pages[g.status(record)[0]]
+
+
+def is_over(record: Mapping[str, Any]) -> bool:
+    """Whether the game is over: its final standings are complete."""
+    return score(record).final
 
 
 def score(record: object) -> Result:

@@ -20,7 +20,8 @@ from enum import StrEnum
 from typing import Any
 
 from scoring.records import (
-    Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks, standings,
+    MAX_COUNT, Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks, standings,
+    text,
 )
 
 ROUNDS = 5
@@ -30,6 +31,8 @@ LATER_FINISHER_VP = 5
 TOOL_VP = -2
 START_PLAYER_VP = 2
 ROUND_NAMES = ("1", "2", "3", "4", "5")
+CARD_CHARS = 40
+"""The longest round-card name; the cards' names are not confirmed (UNVERIFIED), so the table types them."""
 
 
 class Track(StrEnum):
@@ -45,6 +48,9 @@ RACES = ("miner", *(t.value for t in Track))
 PLAYER_ITEMS = ("track_points", "houses", "coke", "vp_chips", "tools")
 """Entered per player from the board at the end: VP printed on passed track thresholds, on the chosen
 house fields and under the sold coke pairs, VP chips, and tool tiles held [seed]."""
+ITEM_LIMITS = dict.fromkeys(PLAYER_ITEMS, MAX_COUNT)
+"""No end item has a printed limit (tool tiles: each player starts with 6 and can take more [seed]): a
+typo guard."""
 CATEGORIES = ("rounds", "miner", "rail", "road", "canal", "track_points", "houses", "coke", "vp_chips",
               "start_player", "tools")
 
@@ -88,6 +94,8 @@ def read(record: Mapping[str, Any]) -> Record:
     if len(rounds) > ROUNDS:
         raise RecordError("rounds", "too_many_rounds", count=len(rounds), limit=ROUNDS)
     setup_ticks(record)
+    if record.get("end") is not None and len(rounds) < ROUNDS:
+        raise RecordError("end", "items_too_early", rounds=ROUNDS)
     if record.get("end") is not None:
         end = _end(record["end"], names)
         return Record(names, rounds, end, end.start_player, end.finish, end.items)
@@ -145,10 +153,8 @@ def _progress(record: Record) -> tuple[dict[str, int], ...]:
 
 def _round(value: Any, where: str, names: Sequence[str]) -> Round:
     entry = mapping(value, where)
-    card = entry.get("card")
-    if not isinstance(card, str) or not card.strip():
-        raise RecordError(f"{where}.card", "empty_name")
-    return Round(card.strip(), per_player(entry.get("points"), f"{where}.points", names, count))
+    card = text(entry.get("card"), f"{where}.card", CARD_CHARS)
+    return Round(card, per_player(entry.get("points"), f"{where}.points", names, count))
 
 
 def _end(value: Any, names: Sequence[str]) -> End:
@@ -166,7 +172,7 @@ def _end(value: Any, names: Sequence[str]) -> End:
 
 
 def _items(value: Any, where: str) -> dict[str, int]:
-    return {i: count(mapping(value, where).get(i, 0), f"{where}.{i}") for i in PLAYER_ITEMS}
+    return {i: count(mapping(value, where).get(i, 0), f"{where}.{i}", limit) for i, limit in ITEM_LIMITS.items()}
 
 
 def _finish(value: Any, where: str, names: Sequence[str]) -> tuple[str, ...]:
@@ -200,10 +206,10 @@ def add_round(data: Mapping[str, Any], number: int, card: str, points: Mapping[s
     """Enter round `number`'s card and the VP each player got from it; a round another phone has
     entered meanwhile is refused, and so is a sixth round."""
     new = _editable(data)
-    if number != len(new["rounds"]) + 1:
+    if count(number, "round", ROUNDS + 1) != len(new["rounds"]) + 1:
         raise RecordError(f"rounds.{number - 1}", "round_entered" if number <= len(new["rounds"]) else "round_not_reached",
                           round=number)
-    new["rounds"].append({"card": card.strip(), "points": dict(points)})
+    new["rounds"].append(_round_entry(card, points))
     return _settled(new)
 
 
@@ -211,20 +217,25 @@ def edit_round(data: Mapping[str, Any], number: int, card: str, points: Mapping[
                seen: Mapping[str, Any]) -> dict[str, Any]:
     """Correct an entered round; `seen` is the round as the phone showed it."""
     new = _editable(data)
-    if not 1 <= number <= len(new["rounds"]) or new["rounds"][number - 1] != seen:
+    if not 1 <= count(number, "round", ROUNDS) <= len(new["rounds"]) or new["rounds"][number - 1] != seen:
         raise RecordError(f"rounds.{number - 1}", "changed_elsewhere")
-    new["rounds"][number - 1] = {"card": card.strip(), "points": dict(points)}
+    new["rounds"][number - 1] = _round_entry(card, points)
     return _settled(new)
+
+
+def _round_entry(card: Any, points: Any) -> dict[str, Any]:
+    """A round as typed: the card's name trimmed (an empty one is refused by the reader)."""
+    return {"card": card.strip() if isinstance(card, str) else card, "points": dict(mapping(points, "points"))}
 
 
 def arrive(data: Mapping[str, Any], end_field: str, who: str, place: int) -> dict[str, Any]:
     """`who` reached the end of the day shift or of a track, after the `place` players the phone showed
     there; a list another phone changed meanwhile is refused."""
     new = _editable(data)
-    arrivals = new["finish"].get(end_field)
+    arrivals = new["finish"].get(end_field) if isinstance(end_field, str) else None
     if arrivals is None:
         raise RecordError(f"finish.{end_field}", "unknown_track", value=end_field)
-    if len(arrivals) != place:
+    if len(arrivals) != count(place, f"finish.{end_field}"):
         raise RecordError(f"finish.{end_field}", "changed_elsewhere")
     arrivals.append(who)
     return _settled(new)
@@ -233,8 +244,8 @@ def arrive(data: Mapping[str, Any], end_field: str, who: str, place: int) -> dic
 def withdraw(data: Mapping[str, Any], end_field: str, who: str) -> dict[str, Any]:
     """Take a player off an end field's arrivals (to correct the order); later ones move up."""
     new = _editable(data)
-    arrivals = new["finish"].get(end_field, [])
-    if who not in arrivals:
+    arrivals = new["finish"].get(end_field, []) if isinstance(end_field, str) else []
+    if not isinstance(who, str) or who not in arrivals:
         raise RecordError(f"finish.{end_field}", "already_removed")
     arrivals.remove(who)
     return _settled(new)
@@ -253,7 +264,7 @@ def pass_marker(data: Mapping[str, Any], who: str, seen: str | None) -> dict[str
 def set_items(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
     """Enter one player's end items after round 5 (see `records.enter` for `seen`). Once every player
     has, the end section is built and the game is over."""
-    if len(data.get("rounds", [])) < ROUNDS and data.get("end") is None:
+    if len(data.get("rounds", [])) < ROUNDS:
         raise RecordError("end_items", "items_too_early", rounds=ROUNDS)
     new = _editable(data)
     enter(new["end_items"], "end_items", who, items, seen, new["players"])

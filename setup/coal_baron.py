@@ -9,10 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scoring.coal_baron import WORKERS
 from setup import Step
-
-COLOURS = ("yellow", "brown", "grey", "black")
-"""Coal colours and mine levels, top to bottom."""
 
 
 @dataclass(frozen=True)
@@ -34,9 +32,9 @@ class PlayerCount:
 
 
 PLAYER_COUNTS = {
-    2: PlayerCount(18, 10, "coal_baron.setup.locks_two", 6, (10, 6), (6, 4), 3),
-    3: PlayerCount(15, 9, "coal_baron.setup.locks_three", 7, (10, 8, 6), (6, 5, 4), 4),
-    4: PlayerCount(13, 8, "coal_baron.setup.locks_four", 8, (10, 8, 6, 4), (6, 5, 4, 3), 4),
+    2: PlayerCount(WORKERS[2], 10, "coal_baron.setup.locks_two", 6, (10, 6), (6, 4), 3),
+    3: PlayerCount(WORKERS[3], 9, "coal_baron.setup.locks_three", 7, (10, 8, 6), (6, 5, 4), 4),
+    4: PlayerCount(WORKERS[4], 8, "coal_baron.setup.locks_four", 8, (10, 8, 6, 4), (6, 5, 4, 3), 4),
 }
 DRAFT_HAND = 3
 """Orders each player drafts before the game; 3 × players + 1 cards are revealed for it."""

@@ -43,6 +43,13 @@ def app(page: str = HOME, lang: str | None = "en", game: str | None = None) -> A
     return at.run()
 
 
+def page_shown(at: AppTest) -> str:
+    """The page file the last run ended on, relative to the app (`pages/x.py`), also after the app
+    switched pages itself. AppTest keeps it only in private fields (Streamlit 1.67)."""
+    info = at._registered_pages[at._finished_page_script_hash]
+    return Path(str(info["script_path"])).resolve().relative_to(ROOT).as_posix()
+
+
 def put(path: Path, doc: dict[str, Any]) -> str:
     """Store a game as the home page would and return its id."""
     return SQLiteStore(str(path)).create(doc, {"key": "change.start"}).id

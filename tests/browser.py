@@ -29,13 +29,19 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(store: Path, port: int | None = None) -> Iterator[str]:
-    """Run the app as the README says (`streamlit run app.py`) until the block ends; yields its URL."""
+def server(store: Path, port: int | None = None, as_readme: bool = False) -> Iterator[str]:
+    """Run the app as the README says (`streamlit run app.py`) until the block ends; yields its URL.
+    Usually on this computer only, with the join link at that address; `as_readme` leaves both to
+    Streamlit and the app (every interface, the link at the network address), as at a real table."""
     port = port or free_port()
     url = f"http://localhost:{port}"
     env = os.environ | {"SCHICHTBUCH_STORE": str(store), "SCHICHTBUCH_BASE_URL": url}
+    where = ["--server.address", "127.0.0.1"]
+    if as_readme:
+        env.pop("SCHICHTBUCH_BASE_URL")
+        where = []
     process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), "--server.address", "127.0.0.1"],
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), *where],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
@@ -100,9 +106,10 @@ def type_into(page: Page, label: str, text: str) -> None:
     settle(page)
 
 
-def choose(page: Page, group: str, option: str) -> None:
-    """Pick an option of a segmented control or pills group."""
-    page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=True).click()
+def choose(page: Page, group: str, option: str, exact: bool = True) -> None:
+    """Pick an option of a segmented control or pills group (with `exact` False, the option whose label
+    starts with `option`, such as a transport with the number of its cards left)."""
+    page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=exact).click()
     settle(page)
 
 

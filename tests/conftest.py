@@ -57,3 +57,12 @@ def error_details():
     """Show the app's exceptions in full (.streamlit/config.toml redacts them for players)."""
     with patch_config_options({"client.showErrorDetails": "full"}):
         yield
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The fuzz figures of test_fuzz.py, when it ran: inputs tried, refused and accepted per property."""
+    import sys
+
+    fuzz = sys.modules.get("test_fuzz")
+    if fuzz is not None and fuzz.FIGURES:
+        terminalreporter.write_line("fuzz: " + ", ".join(f"{k} {v}" for k, v in sorted(fuzz.FIGURES.items())))

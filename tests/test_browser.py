@@ -69,7 +69,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
         link = host.get_by_test_id("stCode").inner_text().strip()
         guest.goto(link)
         settle(guest)
-        expect(guest.get_by_text("Join this game")).to_be_visible()
+        expect(guest.get_by_text("This phone has joined the game.")).to_be_visible()
         visit(guest, "Setup", "setup-guest")
         expect(guest.get_by_role("checkbox", name="Lay out the game board.")).to_be_checked()
 
@@ -96,7 +96,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
             if shift == "I":
                 tap(host, "Play shift II", exact=False)
                 look(host, "shift-II")
-                choose(host, "Transport", "Train")
+                choose(host, "Transport", "Train", exact=False)
                 tap(host, "🟤🟤🟤 · 7 VP")
             elif shift == "II":
                 tap(host, "Play shift III", exact=False)

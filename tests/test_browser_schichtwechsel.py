@@ -32,10 +32,7 @@ def keyed(page: Page, key: str):
 
 def enter_round(page: Page, number: int, card: str, points: dict[str, int]) -> None:
     """Type the round card's name, each player's VP, and save."""
-    box = page.get_by_role("combobox", name="Wertungskarte", exact=True)
-    box.click()
-    box.fill(card)
-    box.press("Enter")
+    page.get_by_role("textbox", name="Wertungskarte", exact=True).fill(card)
     for who, vp in points.items():
         keyed(page, f"round_points_new_{number}_{who}").locator("input").fill(str(vp))
     tap(page, f"Runde {number} speichern")
@@ -91,7 +88,7 @@ def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
         finish = {"miner": end["miner_finish"], **end["track_finish"]}
         for field, order in finish.items():
             for place, who in enumerate(order):
-                keyed(host, f"end_arrive_{field}_{place}_{who}").locator("button").click()
+                keyed(host, f"end_arrive_{field}_{place}_{who}").locator("button").first.click()
                 settle(host)
         expect(guest.get_by_text("2. Anna · 5 SP")).to_be_visible(timeout=LIVE)
         for who, items in end["players"].items():

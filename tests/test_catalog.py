@@ -23,7 +23,8 @@ from scoring.majorities import Place
 from scoring.records import PROBLEMS, RecordError
 from scoring.registry import GAMES, PALETTE, score
 from setup import Step
-from setup.coal_baron import COLOURS, PLAYER_COUNTS, checklist
+from scoring.coal_baron import COLOURS
+from setup.coal_baron import PLAYER_COUNTS, checklist
 from setup.schichtwechsel import ACTION_RULES, SCORING_RULES, preparation
 from setup.schichtwechsel import checklist as schichtwechsel_checklist
 from setup import mine as mine_setup
@@ -328,7 +329,7 @@ def finished_game() -> dict[str, Any]:
     doc = coal_baron.new_record(names, {}, "Anna")
     for shift in range(1, SHIFTS + 1):
         for i, name in enumerate(names):
-            for order in coal_baron.cards(list(Transport)[(i + shift) % 4])[i: i + 3]:
+            for order in coal_baron.read(doc).cards_left(list(Transport)[(i + shift) % 4])[i: i + 3]:
                 doc = coal_baron.deliver(doc, shift, name, order)
         extra = {"factory": {n: i for i, n in enumerate(names)}} if shift < SHIFTS else {
             "empty_carts": {n: dict.fromkeys(COLOURS, i) for i, n in enumerate(names)}}

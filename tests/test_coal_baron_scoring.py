@@ -196,7 +196,7 @@ def test_transport_majority_by_symbols_not_cards():
 
 # deliveries: Anna grey in shift I, Ben grey ×2 in shift II, Cleo grey in III -> grey counts per shift
 def test_deliveries_are_cumulative():
-    data = record(shifts=[{"Anna": [card(WB, G)]}, {"Ben": [card(WB, G, G)]}, {"Cleo": [card(WB, G)]}])
+    data = record(shifts=[{"Anna": [card(WB, G)]}, {"Ben": [card(WB, G, G)]}, {"Cleo": [card(TN, G)]}])
     counts = [[element_scores(data, s)[("coal", G)][p].count for p in NAMES3] for s in (1, 2, 3)]
     assert counts == [[1, 0, 0], [1, 2, 0], [1, 2, 1]]
 
@@ -385,7 +385,7 @@ REFUSED_RECORDS = [
     ("missing player in a shift", drop(["shifts", 2], "Ben"), "shifts.2.Ben"),
     ("missing player in empty_carts", drop(["empty_carts"], "Anna"), "empty_carts.Anna"),
     ("duplicate names", put(["players"], ["Anna", "Ben", "Anna"]), "players"),
-    ("empty name", put(["players"], ["Anna", "Ben", ""]), "players"),
+    ("empty name", put(["players"], ["Anna", "Ben", ""]), "players.2"),
     ("1 player", put(["players"], ["Anna"]), "players"),
     ("5 players", put(["players"], ["Anna", "Ben", "Cleo", "Dirk", "Emil"]), "players"),
     ("4 shifts", lambda r: r["shifts"].append({n: [] for n in NAMES3}), "shifts"),
@@ -396,7 +396,7 @@ REFUSED_RECORDS = [
     ("unknown colour", put(["shifts", 0, "Anna", 0], card(WB, "red")), "shifts.0.Anna.0.coal"),
     ("shifts not a list", put(["shifts"], {}), "shifts"),
     ("setup ticks not a list", put(["setup_ticks"], 5), "setup_ticks"),
-    ("setup tick not a text", put(["setup_ticks"], [1]), "setup_ticks"),
+    ("setup tick not a text", put(["setup_ticks"], [1]), "setup_ticks.0"),
     ("unknown player in end_draft", put(["end_draft"], {"Zoe": {}}), "end_draft"),
     ("negative carts in carts_draft", put(["carts_draft"], {"Anna": {"grey": -1}}), "carts_draft.Anna.grey"),
     ("unknown start player", put(["start_players"], ["Zoe"]), "start_players.0"),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from scoring.records import MAX_BYTES
 from scoring.registry import GAMES, score
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,7 +86,7 @@ REFUSALS = [
                                            "end": {"Anna": {"money": -5}, "Ben": {}}}).encode(), "end.Anna.money"),
     row("5 players", json.dumps(VALID | {"players": list("ABCDE")}).encode(), "players"),
     row("unknown colour", json.dumps(VALID | {"colours": {"Anna": "purple"}}).encode(), "colours.Anna"),
-    row("over 1 MB", json.dumps(VALID | {"notes": "x" * 1_000_001}).encode(), "file"),
+    row("over 1 MB", json.dumps(VALID | {"notes": "x" * MAX_BYTES}).encode(), "file"),
     row("deeply nested JSON", b"[" * 100_000, "file"),
     row("game not a text", json.dumps(VALID | {"game": ["coal_baron"]}).encode(), "game"),
 ]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import HOME, PAGE_FIXTURES, app, failure, position, put, stored, texts, tr
+from apptest import APP, HOME, PAGE_FIXTURES, app, failure, position, put, stored, texts, tr
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
 from scoring import mine
@@ -152,14 +152,15 @@ def test_an_attack_on_oneself_is_refused_naming_the_field(store_path: Path):
     assert "attacks" not in (stored(store_path, game_id).get("current") or {})
 
 
-def test_a_sale_over_the_cap_is_refused_and_what_was_entered_stays(store_path: Path):
-    game_id = put(store_path, created(THREE))
+def test_a_sale_is_bounded_by_the_cap_and_one_over_the_stock_is_refused_keeping_what_was_entered(store_path: Path):
+    game_id = put(store_path, mine.enter_round(created(THREE), 1, "events", {"Anna": -2}, None))
     at = app(ROUND, "en", game_id)
-    fill(at, "sold", 1, {"Anna": 2})
+    assert {w.max for w in at.number_input if w.key.startswith("mine_sold_1_")} == {1}
+    fill(at, "sold", 1, {"Anna": 1})
     save_form(at, "sold", 1)
     assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Coal sold › Anna",
-                                              problem=tr("en", "problem.over_cap", value=2, cap=1))]
-    assert next(w for w in at.number_input if w.key.startswith("mine_sold_1_Anna_")).value == 2
+                                              problem=tr("en", "problem.over_stock", value=1, stock=0))]
+    assert next(w for w in at.number_input if w.key.startswith("mine_sold_1_Anna_")).value == 1
     assert "sold" not in (stored(store_path, game_id).get("current") or {})
 
 
@@ -288,7 +289,6 @@ def test_finished_end_page_opens_with_the_roll_still_needed_and_the_standings(st
     assert at.success[0].value == tr("en", "standings.winner", player="Anna", score="6 points")  # 6 cards break the tie
 
 
-
 @pytest.mark.parametrize(("lang", "score"), [("en", "1 point"), ("de", "1 Punkt")])
 def test_a_winner_with_one_point_is_named_in_the_singular(lang: str, score: str, store_path: Path):
     doc = resolve(created(THREE), {"Anna": 1, "Ben": 0, "Cleo": 0})
@@ -298,6 +298,42 @@ def test_a_winner_with_one_point_is_named_in_the_singular(lang: str, score: str,
         doc = mine.set_items(doc, who, {"coal": 0, "cards": 0}, None)
     at = app(END, lang, put(store_path, doc))
     assert at.success[0].value == tr(lang, "standings.winner", player="Anna", score=score)
+
+
+def test_two_tied_groups_with_underscored_names_each_get_their_own_die_button(store_path: Path):
+    names = ["A", "B_C", "A_B", "C"]
+    doc = created(names)
+    for _ in range(mine.ROUNDS):
+        doc = resolve(doc, {p: 1 for p in names}, mined={p: 2 for p in names})
+    for who, cards in zip(names, (5, 5, 4, 4)):
+        doc = mine.set_items(doc, who, {"coal": 2, "cards": cards}, None)
+    game_id = put(store_path, doc)
+    at = app(END, "en", game_id)
+    assert not at.exception, failure(at)
+    rolls = [b for b in at.button if b.key and b.key.startswith("mine_roll_")]
+    assert len(rolls) == 2 and len({b.key for b in rolls}) == 2
+    rolls[1].click().run()
+    assert not at.exception, failure(at)
+    assert set(stored(store_path, game_id)["die_roll"]) == {"A_B", "C"}
+
+
+def test_a_stored_game_that_no_longer_reads_shows_why_and_can_be_undone(store_path: Path):
+    store = SQLiteStore(str(store_path), gate=lambda doc: None)  # as stored before the rules got stricter
+    game_id = store.create(created(THREE), {"key": "change.start"}).id
+    store.change(game_id, lambda d: d | {"current": {"start": {"Anna": 999, "Ben": 2, "Cleo": 2}}}, {"key": "x"})
+    home = AppTest.from_file(str(APP), default_timeout=30)
+    home.session_state["recent"] = [game_id]
+    home.run()
+    assert not home.exception, failure(home)
+    assert not [p for p in home.page_link if game_id in str(p.proto.query_string)]
+    at = app(ROUND, "en", game_id)
+    assert not at.exception, failure(at)
+    assert at.error and tr("en", "problem.too_big", value=999, limit=20) in at.error[0].value
+    at.button(key="unreadable_undo").click().run()
+    assert not at.exception, failure(at)
+    assert "current" not in stored(store_path, game_id)
+    assert tr("en", "mine.round.title", round=1, rounds=6) in [s.value for s in at.subheader]
+
 
 def test_end_before_the_game_is_over_points_back_to_the_round(store_path: Path):
     game_id = put(store_path, mid_round(THREE))

@@ -33,11 +33,11 @@ LOOTING = [
     ({"A": 3, "B": 2}, {"A": 5}, [("B", "A", 4)], {"A": 0, "B": 0}, ["held"]),
     ({"A": 3, "B": 2}, {}, [("B", "A", 2)], {"A": -2, "B": 2}, ["took"]),               # no watchtower
     ({"A": 2, "B": 0}, {}, [("B", "A", 5)], {"A": -2, "B": 2}, ["stock"]),              # at most the stock
-    ({"A": 0, "B": 1}, {}, [("B", "A", 3)], {"A": 0, "B": 0}, ["stock"]),               # nothing to take
+    ({"A": 0, "B": 1}, {}, [("B", "A", 3)], {"A": 0, "B": 0}, ["empty"]),               # nothing to take
     ({"A": 3, "B": 0, "C": 0}, {}, [("B", "A", 5), ("C", "A", 5)], {"A": -2, "B": 1, "C": 1}, ["shared", "shared"]),
     ({"A": 4, "B": 0, "C": 0}, {}, [("B", "A", 2), ("C", "A", 2)], {"A": -4, "B": 2, "C": 2}, ["took", "took"]),
     ({"A": 4, "B": 0, "C": 0}, {"A": 1}, [("B", "A", 4), ("C", "A", 3)], {"A": -4, "B": 3, "C": 1}, ["took", "stock"]),
-    ({"A": 3, "B": 0, "C": 0}, {}, [("C", "A", 2), ("B", "A", 3)], {"A": -3, "B": 3, "C": 0}, ["stock", "took"]),
+    ({"A": 3, "B": 0, "C": 0}, {}, [("C", "A", 2), ("B", "A", 3)], {"A": -3, "B": 3, "C": 0}, ["empty", "took"]),
     ({"A": 5, "B": 0, "C": 0, "D": 0}, {}, [("B", "A", 4), ("C", "A", 2), ("D", "A", 2)],
      {"A": -4, "B": 4, "C": 0, "D": 0}, ["took", "shared", "shared"]),                  # strongest first, tied share 1 → 0
     ({"A": 2, "B": 2}, {}, [("A", "B", 3), ("B", "A", 3)], {"A": 0, "B": 0}, ["stock", "stock"]),   # mutual attacks
@@ -182,8 +182,8 @@ def final(end: dict[str, tuple[int, int]], rolls: dict[str, int] | None = None, 
 
 # end counts (coal, cards), die rolls -> rank and deciding rule per player (Anna, Ben, Cleo)
 CHAIN = [
-    ({"Anna": (3, 0), "Ben": (2, 9), "Cleo": (1, 9)}, None, [(1, "coal"), (2, "coal"), (3, "coal")]),
-    ({"Anna": (2, 5), "Ben": (2, 4), "Cleo": (1, 9)}, None, [(1, "cards"), (2, "cards"), (3, "coal")]),
+    ({"Anna": (3, 0), "Ben": (2, 8), "Cleo": (1, 8)}, None, [(1, "coal"), (2, "coal"), (3, "coal")]),
+    ({"Anna": (2, 5), "Ben": (2, 4), "Cleo": (1, 8)}, None, [(1, "cards"), (2, "cards"), (3, "coal")]),
     ({"Anna": (2, 5), "Ben": (2, 5), "Cleo": (2, 5)}, None, [(1, None), (1, None), (1, None)]),
     ({"Anna": (2, 5), "Ben": (2, 5), "Cleo": (2, 5)}, {"Anna": 2, "Ben": 6, "Cleo": 4}, [(3, "die"), (1, "die"), (2, "die")]),
     ({"Anna": (2, 5), "Ben": (2, 5), "Cleo": (0, 0)}, {"Anna": 3, "Ben": 3}, [(1, "coal"), (1, "coal"), (3, "coal")]),
@@ -199,7 +199,7 @@ def test_tie_break_chain(end, rolls, expected):
 
 def test_points_come_before_the_chain_and_the_deciding_value_is_shown():
     rounds = [sold(1, 1, 0)] * 6
-    result = {s.player: s for s in final({"Anna": (0, 0), "Ben": (4, 0), "Cleo": (9, 9)}, rounds=rounds).standings}
+    result = {s.player: s for s in final({"Anna": (0, 0), "Ben": (4, 0), "Cleo": (9, 8)}, rounds=rounds).standings}
     assert [(result[p].total, result[p].rank) for p in THREE] == [(6, 2), (6, 1), (0, 3)]
     assert (result["Ben"].decided_by, result["Ben"].tiebreak) == ("mine.tiebreak.coal", 4)
 
@@ -207,12 +207,20 @@ def test_points_come_before_the_chain_and_the_deciding_value_is_shown():
 def test_still_tied_groups_and_the_die_roll():
     doc = record(list(SIX_ROUNDS), end={p: {"coal": 1, "cards": 1} for p in THREE})
     assert mine.still_tied(doc) == (tuple(THREE),)
-    rolled = mine.roll_die(doc, {"Anna": 6, "Ben": 6, "Cleo": 1})
+    rolled = mine.roll_die(doc, {"Anna": 6, "Ben": 6, "Cleo": 1}, {})
     assert mine.still_tied(rolled) == (("Anna", "Ben"),)
-    assert mine.still_tied(mine.roll_die(rolled, {"Anna": 2, "Ben": 5})) == ()
+    assert mine.still_tied(mine.roll_die(rolled, {"Anna": 2, "Ben": 5}, rolled["die_roll"])) == ()
     with pytest.raises(RecordError) as error:
-        mine.roll_die(doc, {"Anna": 7})
+        mine.roll_die(doc, {"Anna": 7}, {})
     assert (error.value.field, error.value.code) == ("die_roll.Anna", "too_big")
+
+
+def test_a_die_rolled_on_another_phone_meanwhile_stands():
+    doc = record(list(SIX_ROUNDS), end={p: {"coal": 1, "cards": 1} for p in THREE})
+    first = mine.roll_die(doc, {"Anna": 6, "Ben": 3, "Cleo": 1}, {})
+    with pytest.raises(RecordError) as error:
+        mine.roll_die(first, {"Anna": 1, "Ben": 2, "Cleo": 4}, {})
+    assert (error.value.field, error.value.code) == ("die_roll", "rolled_elsewhere")
 
 
 # --- die, turn order, the mine ------------------------------------------------------------------------------
@@ -295,8 +303,9 @@ def test_a_round_carries_its_coal_and_supply_to_the_next():
     doc = mine.enter_round(doc, 1, "mined", {"Anna": 5, "Ben": 5, "Cleo": 5}, None)
     doc = mine.close_round(doc, 1)
     nxt = mine.read(doc).current
-    # start 2 each; Cleo −1 in events; Ben loots 2 from Anna; sales; supply 14: Anna 5, Ben 5, Cleo 4
-    assert (dict(nxt.start), nxt.supply, nxt.die_holder, nxt.cap) == ({"Anna": 5, "Ben": 8, "Cleo": 4}, 0, "Ben", 2)
+    # start 2 each, supply 14; Cleo −1 in events; Ben loots 2 from Anna; Ben and Cleo sell 1: they keep
+    # 0, 3, 0 and the supply holds the other 17 cubes; the mine gives 5 each in turn from Anna, 2 are left
+    assert (dict(nxt.start), nxt.supply, nxt.die_holder, nxt.cap) == ({"Anna": 5, "Ben": 8, "Cleo": 5}, 2, "Ben", 2)
     assert mine.score(doc).standings[0].player == "Ben"
 
 

@@ -28,7 +28,8 @@ def test_race_first_eight_later_five(finish, expected):
 def record(**end):
     base = {"miner_finish": [], "track_finish": {"rail": [], "road": [], "canal": []}, "start_player": "Anna",
             "players": {n: dict(ZERO) for n in NAMES}}
-    return {"game": "schichtwechsel", "players": NAMES, "rounds": [], "end": base | end}
+    rounds = [{"card": "Koks", "points": dict.fromkeys(NAMES, 0)}] * sw.ROUNDS
+    return {"game": "schichtwechsel", "players": NAMES, "rounds": rounds, "end": base | end}
 
 
 def breakdown(data, who):

@@ -1,6 +1,6 @@
 """The game store (schichtbuch/store.py): round trip and versions, a server restart, concurrent writers
-(threads and processes), rollback of a failing change, undo, schema migrations, game ids and the list of
-recent games. The in-memory store and the file store run the same tests."""
+(threads and processes), rollback of a failing change, undo, schema migrations, game ids, the list of
+recent games and short join codes (issue, look-up, expiry). The in-memory store and the file store run the same tests."""
 
 import json
 import multiprocessing
@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from schichtbuch.codes import CODE_TTL_SECONDS, code_from
 from schichtbuch.store import (
     MIGRATIONS, Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, migrate, new_id,
 )
@@ -22,6 +23,10 @@ COLOURS = {"Anna": "yellow", "Ben": "brown", "Cleo": "grey"}
 START = {"key": "change.start"}
 ADD = {"key": "change.add"}
 WRITES_EACH = 50
+
+
+def any_document(doc):
+    """The mechanics of the store are tested with documents of any shape; the gate has tests of its own."""
 
 
 def coal_baron_game():
@@ -46,7 +51,7 @@ def tables(path):
 
 @pytest.fixture(params=["memory", "file"])
 def store(request, tmp_path):
-    return SQLiteStore(":memory:" if request.param == "memory" else str(tmp_path / "games.sqlite3"))
+    return SQLiteStore(":memory:" if request.param == "memory" else str(tmp_path / "games.sqlite3"), gate=any_document)
 
 
 @pytest.fixture
@@ -112,12 +117,12 @@ def test_unknown_id_raises_unknown_game(store, call, game_id):
 # --- a server restart --------------------------------------------------------------------------------
 
 def test_a_new_store_on_the_same_file_loads_the_same_game(path):
-    first = SQLiteStore(path)
+    first = SQLiteStore(path, gate=any_document)
     game = first.create(coal_baron_game(), START)
     first.change(game.id, lambda d: cb.deliver(d, 1, "Cleo", Order(Transport.WHEELBARROW, ("yellow",))), ADD)
     before = first.load(game.id)
     # nothing is closed: the old store object stays alive, as in a crashed or restarted server
-    restarted = SQLiteStore(path)
+    restarted = SQLiteStore(path, gate=any_document)
     after = restarted.load(game.id)
     assert (after.doc, after.version, after.label) == (before.doc, before.version, before.label) == (
         before.doc, 2, ADD)
@@ -128,7 +133,7 @@ def test_a_new_store_on_the_same_file_loads_the_same_game(path):
 
 def _write(path, game_id, task, barrier):
     """One writer (a thread or a spawned process) with its own store on the same file."""
-    own = SQLiteStore(path)
+    own = SQLiteStore(path, gate=any_document)
     barrier.wait(timeout=60)
     kind, who, items = task
     for item in items:
@@ -162,19 +167,19 @@ def run_writers(kind, path, game_id, tasks):
 
 @pytest.mark.parametrize("kind", ["threads", "processes"])
 def test_two_writers_appending_to_one_game_keep_every_entry(path, kind):
-    game = SQLiteStore(path).create({"items": []}, START)
+    game = SQLiteStore(path, gate=any_document).create({"items": []}, START)
     tasks = [("append", w, [f"{w}{i}" for i in range(WRITES_EACH)]) for w in ("a", "b")]
     run_writers(kind, path, game.id, tasks)
-    saved = SQLiteStore(path).load(game.id)
+    saved = SQLiteStore(path, gate=any_document).load(game.id)
     assert sorted(saved.doc["items"]) == sorted(x for _, _, items in tasks for x in items)
     assert len(saved.doc["items"]) == 2 * WRITES_EACH
     for w in ("a", "b"):  # each writer's entries in its own order
         assert [x for x in saved.doc["items"] if x[0] == w] == [f"{w}{i}" for i in range(WRITES_EACH)]
-    assert saved.version == SQLiteStore(path).version(game.id) == 2 * WRITES_EACH + 1
+    assert saved.version == SQLiteStore(path, gate=any_document).version(game.id) == 2 * WRITES_EACH + 1
 
 
 def test_two_threads_sharing_one_store_keep_every_entry(path):
-    shared = SQLiteStore(path)
+    shared = SQLiteStore(path, gate=any_document)
     game = shared.create({"items": []}, START)
 
     def write(w):
@@ -191,15 +196,16 @@ def test_two_threads_sharing_one_store_keep_every_entry(path):
     assert saved.version == 2 * WRITES_EACH + 1
 
 
-ANNA_ORDERS = [("truck", ["grey"]), ("wheelbarrow", ["yellow"]), ("train", ["black", "black"])] * 4
-BEN_ORDERS = [("horse_cart", ["brown", "brown"]), ("train", ["grey", "grey", "grey"])] * 6
+ANNA_ORDERS = [(o.transport.value, list(o.coal)) for o in cb.cards(Transport.WHEELBARROW) + cb.cards(Transport.TRUCK)[:1]]
+BEN_ORDERS = [(o.transport.value, list(o.coal)) for o in cb.cards(Transport.TRAIN) + cb.cards(Transport.HORSE_CART)[:1]]
+"""Twelve different cards each (each card exists once)."""
 
 
 @pytest.mark.parametrize("kind", ["threads", "processes"])
 def test_concurrent_coal_baron_deliveries_of_two_players_are_both_kept(path, kind):
-    game = SQLiteStore(path).create(coal_baron_game(), START)
+    game = SQLiteStore(path, gate=any_document).create(coal_baron_game(), START)
     run_writers(kind, path, game.id, [("deliver", "Anna", ANNA_ORDERS), ("deliver", "Ben", BEN_ORDERS)])
-    saved = SQLiteStore(path).load(game.id)
+    saved = SQLiteStore(path, gate=any_document).load(game.id)
     record = cb.read(saved.doc)
     assert record.current_shift["Anna"] == tuple(Order(Transport(t), tuple(c)) for t, c in ANNA_ORDERS)
     assert record.current_shift["Ben"] == tuple(Order(Transport(t), tuple(c)) for t, c in BEN_ORDERS)
@@ -326,7 +332,7 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
     db.close()
     assert user_version(path) == 1
 
-    store = SQLiteStore(path)
+    store = SQLiteStore(path, gate=any_document)
     assert user_version(path) == len(MIGRATIONS)
     assert {"games", "revisions"} <= tables(path)
     old = store.load("old" + "x" * 19)
@@ -337,14 +343,14 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
     assert (undone.doc, undone.version) == (old_doc, 5)
     with pytest.raises(NothingToUndo):  # revisions from before the migration were never kept
         store.undo(old.id, 5)
-    assert SQLiteStore(path).load(old.id).doc == old_doc  # reopening does not migrate again
+    assert SQLiteStore(path, gate=any_document).load(old.id).doc == old_doc  # reopening does not migrate again
 
 
 def test_a_new_file_gets_all_migrations(path):
-    SQLiteStore(path)
-    assert user_version(path) == len(MIGRATIONS) == 2
-    assert {"games", "revisions"} <= tables(path)
-    assert SQLiteStore(path).create({}, START).version == 1  # a second open is a no-op migration
+    SQLiteStore(path, gate=any_document)
+    assert user_version(path) == len(MIGRATIONS) == 3
+    assert {"games", "revisions", "join_codes"} <= tables(path)
+    assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
 
 
 class _OvertakenConnection:
@@ -358,7 +364,7 @@ class _OvertakenConnection:
         cursor = self._db.execute(sql, *args)
         if "user_version" in sql.lower() and "=" not in sql and not self._db.in_transaction:
             seen = cursor.fetchall()
-            SQLiteStore(self._path)  # the other server, in between
+            SQLiteStore(self._path, gate=any_document)  # the other server, in between
             return _Rows(seen)
         return cursor
 
@@ -397,7 +403,7 @@ def test_a_store_opening_a_file_while_another_connection_writes_waits_for_it(pat
     release = threading.Timer(0.3, other.execute, ("COMMIT",))
     release.start()
     try:
-        opened = SQLiteStore(path)
+        opened = SQLiteStore(path, gate=any_document)
     finally:
         release.join()
         other.close()
@@ -467,3 +473,115 @@ def test_recent_returns_existing_games_newest_change_first(store):
 def test_recent_of_unknown_ids_is_empty(store, ids):
     store.create({}, START)
     assert store.recent(ids) == []
+
+
+# --- short join codes --------------------------------------------------------------------------------
+
+DAY = CODE_TTL_SECONDS
+
+
+def test_a_game_keeps_its_code_and_the_code_names_it(store):
+    game, other = store.create({"n": 1}, START), store.create({"n": 2}, START)
+    code = store.join_code(game.id)
+    assert code_from(code) == code
+    assert store.join_code(game.id) == code
+    assert store.join_code(other.id) != code
+    assert store.game_for_code(code) == game.id
+    assert store.game_for_code(store.join_code(other.id)) == other.id
+
+
+@pytest.mark.parametrize("code", ["HXK49MRT", "", "hxk4-9mrt", "' OR 1=1 --"])
+def test_a_code_no_game_has_raises_unknown_game(store, code):
+    store.join_code(store.create({}, START).id)
+    with pytest.raises(UnknownGame):
+        store.game_for_code(code)
+
+
+def test_an_unknown_game_has_no_code(store):
+    with pytest.raises(UnknownGame):
+        store.join_code(new_id())
+
+
+# Times are relative to the game's last change (`updated`), which the store takes from the clock.
+
+@pytest.mark.parametrize(("after", "live"), [
+    (0, True), (DAY / 2, True), (DAY - 5, True), (DAY, False), (DAY + 5, False), (30 * DAY, False),
+], ids=["now", "half_a_day", "just_under_a_day", "a_day", "just_over", "a_month"])
+def test_a_code_expires_a_day_after_the_last_change(store, after, live):
+    game = store.create({}, START)
+    code = store.join_code(game.id, now=game.updated)
+    if live:
+        assert store.game_for_code(code, now=game.updated + after) == game.id
+    else:
+        with pytest.raises(UnknownGame):
+            store.game_for_code(code, now=game.updated + after)
+
+
+def test_a_change_keeps_the_code_live(store):
+    game = store.create({}, START)
+    code = store.join_code(game.id, now=game.updated)
+    changed = store.change(game.id, lambda d: {**d, "x": 1}, ADD)
+    assert store.game_for_code(code, now=changed.updated + DAY - 5) == game.id
+    with pytest.raises(UnknownGame):
+        store.game_for_code(code, now=changed.updated + DAY)
+
+
+def test_showing_a_live_code_keeps_it_live(store):
+    game = store.create({}, START)
+    code = store.join_code(game.id, now=game.updated)
+    assert store.join_code(game.id, now=game.updated + DAY - 5) == code
+    assert store.game_for_code(code, now=game.updated + 2 * DAY - 10) == game.id
+
+
+def test_an_expired_code_is_replaced(store):
+    game = store.create({}, START)
+    old = store.join_code(game.id, now=game.updated)
+    later = game.updated + DAY + 60
+    new = store.join_code(game.id, now=later)
+    assert new != old
+    assert store.game_for_code(new, now=later) == game.id
+    with pytest.raises(UnknownGame):
+        store.game_for_code(old, now=later)
+
+
+def test_issuing_a_code_drops_the_expired_codes_of_all_games(path):
+    store = SQLiteStore(path, gate=any_document)
+    games = [store.create({"n": n}, START) for n in range(3)]
+    for game in games:
+        store.join_code(game.id, now=game.updated)
+    store.join_code(games[0].id, now=games[-1].updated + DAY + 60)
+    db = sqlite3.connect(path)
+    try:
+        assert db.execute("SELECT game FROM join_codes").fetchall() == [(games[0].id,)]
+    finally:
+        db.close()
+
+
+def test_codes_survive_a_restart_of_the_server(path):
+    game = SQLiteStore(path, gate=any_document).create({}, START)
+    code = SQLiteStore(path, gate=any_document).join_code(game.id)
+    assert SQLiteStore(path, gate=any_document).game_for_code(code) == game.id
+    assert SQLiteStore(path, gate=any_document).join_code(game.id) == code
+
+
+def test_a_database_of_the_previous_schema_gets_join_codes(path):
+    """A file from before short codes (two migrations applied) keeps its games and gains codes."""
+    old_doc = coal_baron_game()
+    db = sqlite3.connect(path, isolation_level=None)
+    for number, (_, sql) in enumerate(MIGRATIONS[:2], start=1):
+        db.executescript(sql)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.execute("INSERT INTO games VALUES (?, ?, 4, ?)", ("old" + "x" * 19, json.dumps(old_doc), time.time()))
+    db.execute("INSERT INTO revisions VALUES (?, 4, ?, ?)", ("old" + "x" * 19, json.dumps(old_doc), json.dumps(ADD)))
+    db.close()
+    assert "join_codes" not in tables(path)
+
+    store = SQLiteStore(path, gate=any_document)
+    assert user_version(path) == len(MIGRATIONS) == 3
+    assert MIGRATIONS[-1][0] == "short join codes"
+    old = store.load("old" + "x" * 19)
+    assert (old.doc, old.version, old.label) == (old_doc, 4, ADD)
+    code = store.join_code(old.id)
+    assert store.game_for_code(code) == old.id
+    assert store.change(old.id, lambda d: {**d, "x": 1}, ADD).version == 5
+    assert store.game_for_code(code) == old.id

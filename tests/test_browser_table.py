@@ -1,0 +1,120 @@
+"""The edge of a real table, in headless Chromium at 390×844: fast taps are all stored, in order; the
+keyboard's Enter never saves a half-filled form; two phones rolling the MINE! die at once keep one roll and
+tell the other phone why."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from browser import CHROMIUM, choose, chromium, phone, server, settle
+from schichtbuch.store import SQLiteStore
+from schichtbuch.ui import widget_key
+from scoring import coal_baron as cb
+from scoring import mine
+from scoring import schichtwechsel as sw
+from test_browser import LIVE, look
+
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+TAPS = 30
+TAP_MS = 100
+"""A person tapping cards quickly: 30 taps 100 ms apart."""
+
+
+def opened(page: Page, url: str, page_name: str, game_id: str, lang: str = "en") -> None:
+    page.goto(f"{url}/{page_name}?game={game_id}&lang={lang}")
+    settle(page)
+
+
+def keyed(page: Page, key: str) -> Any:
+    """The widget with this key: Streamlit marks its container with the class `st-key-<key>`, every
+    character other than letters, digits, `_` and `-` replaced by `-`."""
+    return page.locator(f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', key)}")
+
+
+def test_thirty_fast_taps_are_all_stored_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    game = SQLiteStore(str(path)).create(cb.new_record(["Anna", "Ben"], {}, "Anna"), {"key": "change.start"})
+    transports = list(cb.Transport)[:3]
+    tapped = [o for t in transports for o in cb.cards(t)][:TAPS]
+    with server(path) as url, chromium() as browser:
+        page = phone(browser)
+        opened(page, url, "coal_baron_shift", game.id)
+        for transport in transports:
+            choose(page, "Transport", f"{transport_name(transport)}", exact=False)
+            for order in (o for o in tapped if o.transport == transport):
+                keyed(page, widget_key("shift_card", "play", 1, transport, *order.coal)).locator("button").first.click()
+                page.wait_for_timeout(TAP_MS)
+            settle(page)
+        page.wait_for_timeout(1_000)
+        settle(page)
+        look(page, "fast-taps")
+    stored = cb.read(SQLiteStore(str(path)).load(game.id).doc).current_shift["Anna"]
+    assert list(stored) == tapped
+
+
+def transport_name(transport: cb.Transport) -> str:
+    return {"wheelbarrow": "Wheelbarrow", "horse_cart": "Horse cart", "truck": "Truck", "train": "Train"}[transport]
+
+
+def test_enter_in_a_form_saves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = SQLiteStore(str(path))
+    round_game = store.create(sw.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    mine_game = store.create(mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    with server(path) as url, chromium() as browser:
+        page = phone(browser)
+        opened(page, url, "schichtwechsel_round", round_game.id, "de")
+        field = keyed(page, widget_key("round_points", "new", 1, "Anna")).locator("input")
+        field.fill("3")
+        field.press("Enter")
+        page.wait_for_timeout(1_000)
+        settle(page)
+        expect(page.get_by_role("heading", name="Runde 1 von 5")).to_be_visible()
+        assert field.input_value() == "3"
+        look(page, "enter-round-form")
+
+        opened(page, url, "mine_round", mine_game.id)
+        page.get_by_text("4 · Expedition (sale)", exact=True).click()
+        field = page.locator("[class*='st-key-mine_sold_1_Anna_'] input")
+        field.fill("1")
+        field.press("Enter")
+        page.wait_for_timeout(1_000)
+        settle(page)
+        assert field.input_value() == "1"
+    assert SQLiteStore(str(path)).load(round_game.id).doc["rounds"] == []
+    assert "sold" not in (SQLiteStore(str(path)).load(mine_game.id).doc.get("current") or {})
+
+
+def test_two_phones_rolling_the_die_at_once_keep_one_roll(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    names = ["Anna", "Ben", "Cleo"]
+    doc = mine.new_record(names, {}, "Anna") | {"rounds": [{"sold": dict.fromkeys(names, 1)}] * mine.ROUNDS}
+    doc["end"] = {p: {"coal": 1, "cards": 4} for p in names}
+    game = SQLiteStore(str(path)).create(doc, {"key": "change.start"})
+    with server(path) as url, chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        for page in (host, guest):
+            opened(page, url, "mine_end", game.id)
+        buttons = [p.get_by_role("button", name="Roll the die for Anna, Ben, Cleo", exact=False) for p in (host, guest)]
+        for button in buttons:
+            button.click(no_wait_after=True)
+        for page in (host, guest):
+            settle(page)
+        refused = "Not saved — Die roll: another phone rolled the die first; its roll stands"
+        for _ in range(LIVE // 250):
+            if sum(p.get_by_text(refused).count() for p in (host, guest)) == 1:
+                break
+            host.wait_for_timeout(250)
+        assert [p.get_by_text(refused).count() for p in (host, guest)] in ([1, 0], [0, 1])
+        look(host, "die-host")
+        look(guest, "die-guest")
+    rolls = SQLiteStore(str(path)).load(game.id)
+    assert set(rolls.doc["die_roll"]) == set(names) and rolls.version == 2
