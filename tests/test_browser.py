@@ -78,8 +78,8 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
         tap(host, "⚫⚫ · 9 VP")
         choose(guest, "Player", "Ben")
         tap(guest, "🟡 · 2 VP")
-        expect(guest.get_by_text("Anna: 1 orders, 9 VP this shift")).to_be_visible(timeout=LIVE)
-        expect(host.get_by_text("Ben: 1 orders, 2 VP this shift")).to_be_visible(timeout=LIVE)
+        expect(guest.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
+        expect(host.get_by_text("Ben: 1 order, 2 VP this shift")).to_be_visible(timeout=LIVE)
 
         for shift in ("I", "II", "III"):
             visit(host, "Score", f"scoring-{shift}")
@@ -136,7 +136,7 @@ def test_a_reload_and_a_server_restart_lose_nothing(tmp_path: Path) -> None:
             tap(table, "Spiel starten", exact=False)
             visit(table, "Schicht", "schicht")
             tap(table, "⚫⚫ · 9 SP")
-            logged = table.get_by_text("Anna: 1 Aufträge, 9 SP in dieser Schicht")
+            logged = table.get_by_text("Anna: 1 Auftrag, 9 SP in dieser Schicht")
             expect(logged).to_be_visible()
             table.reload()
             settle(table)
