@@ -1,5 +1,6 @@
 """Coal Baron end: each player's money, cubes, unfinished orders and tiles, then the standings with the
-breakdown per category, the tie-break, and each player's score after each shift."""
+breakdown per category, the tie-break, and each player's score after each shift. Once every player has
+entered theirs, the page opens with the final standings and the entries fold away below them."""
 
 import streamlit as st
 
@@ -9,14 +10,23 @@ from scoring.coal_baron import END_FIELDS, END_LIMITS, SHIFTS
 
 t = ui.page_start()
 
+
+def entry() -> None:
+    ui.player_entry(saved, "end", saved.doc.get("end") or saved.doc.get("end_draft", {}),
+                    {f: t(f"coal_baron.end.{f}") for f in END_FIELDS}, END_LIMITS, coal_baron.set_end)
+
+
 saved = ui.require_game("coal_baron")
 record = coal_baron.read(saved.doc)
 
-if len(record.shifts) == SHIFTS:
+if record.is_over:
+    ui.standings(saved)
+    with st.expander(t("standings.correct")):
+        entry()
+elif len(record.shifts) == SHIFTS:
     st.subheader(t("coal_baron.end.title"))
-    ui.player_entry(saved, "end", saved.doc.get("end") or saved.doc.get("end_draft", {}),
-                    {f: t(f"coal_baron.end.{f}") for f in END_FIELDS}, END_LIMITS, coal_baron.set_end)
+    entry()
+    ui.standings(saved)
 else:
     st.info(t("coal_baron.end.not_yet"))
-
-ui.standings(saved)
+    ui.standings(saved)

@@ -36,6 +36,8 @@ def close_early_shift(record: Record, shift: int) -> None:
                              key="scoring_next")
     st.info(t("coal_baron.scoring.next_start_is", player=md(start)))
     close_button(shift, lambda d: coal_baron.close_shift(d, shift, factory, next_start=start))
+    if ui.just_closed(saved, shift, started=False):  # scored: the whole page confirms it, not just this fragment
+        st.rerun(scope="app")
 
 
 @st.fragment
@@ -48,18 +50,35 @@ def empty_carts(entered: dict) -> None:
 
 
 def close_button(shift: int, edit) -> None:
-    if st.button(t("coal_baron.scoring.close", shift=SHIFT_NAMES[shift - 1]), type="primary", width="stretch",
-                 key=f"scoring_close_{shift}") and ui.save(
-        saved, edit, {"key": "change.close_shift", "shift": shift},
-    ):
-        st.rerun(scope="app")
+    """Score the shift in the tap's callback, which the page then confirms."""
+    ui.refused("scoring_close")
+    st.button(t("coal_baron.scoring.close", shift=SHIFT_NAMES[shift - 1]), type="primary", width="stretch",
+              key=f"scoring_close_{shift}", on_click=ui.close_on_tap,
+              args=(saved.id, edit, {"key": "change.close_shift", "shift": shift}, "scoring_close", shift))
+
+
+def confirm(shift: int) -> None:
+    """Shift `shift` was just scored on this phone: its points per player, the next start player, and the
+    way on (play the next shift, or enter the end values)."""
+    lines = [t("coal_baron.scoring.done_points", points=ui.stage_points(coal_baron.score(saved.doc), shift))]
+    if shift < SHIFTS:
+        start = record.start_player(shift + 1) or t("coal_baron.unknown_player")
+        lines.append(t("coal_baron.scoring.done_start", shift=SHIFT_NAMES[shift], player=md(start)))
+        ui.confirm_closed(saved, t("coal_baron.scoring.scored", shift=SHIFT_NAMES[shift - 1]), lines,
+                          t("coal_baron.scoring.play", shift=SHIFT_NAMES[shift]), ui.page_path("coal_baron", "shift"))
+    else:
+        ui.confirm_closed(saved, t("coal_baron.scoring.scored", shift=SHIFT_NAMES[shift - 1]), lines,
+                          t("coal_baron.scoring.to_end"), ui.page_path("coal_baron", "end"))
 
 
 saved = ui.require_game("coal_baron")
 record = coal_baron.read(saved.doc)
 shift = len(record.shifts) + 1
+scored = ui.just_closed(saved, len(record.shifts), started=any(record.current_shift.values()))
 
-if shift <= SHIFTS:
+if scored:
+    confirm(scored)
+elif shift <= SHIFTS:
     st.subheader(t("coal_baron.scoring.title", shift=SHIFT_NAMES[shift - 1]))
     if shift < SHIFTS:
         close_early_shift(record, shift)
@@ -79,5 +98,5 @@ if shift > SHIFTS:
     with st.expander(t("coal_baron.scoring.correct_carts")):
         empty_carts(saved.doc["empty_carts"])
 ui.undo_button(saved, "scoring_undo")
-if shift > SHIFTS:
+if shift > SHIFTS and not scored:
     st.page_link(ui.page_path("coal_baron", "end"), label=t("page.coal_baron_end"), icon="🏁", query_params=ui.params())

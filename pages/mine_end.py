@@ -1,5 +1,7 @@
 """MINE! end: each player's coal in stock and profession cards in hand (the first two tie-breakers), a die
-roll for players still tied, and the standings naming the rule that decided."""
+roll for players still tied, and the standings naming the rule that decided; once every player's counts
+are in, the page opens with the die roll still needed (if any) and the final standings, the counts folded
+away below."""
 
 import random
 
@@ -21,6 +23,16 @@ def roll(tied: tuple[str, ...], shown: dict[str, int]) -> None:
                    {"key": "change.mine_die", "rolls": ", ".join(f"{p} {v}" for p, v in rolls.items())}, "mine_die")
 
 
+def counts() -> None:
+    """Each player's coal and cards, the coal the app tracked filled in."""
+    st.subheader(t("mine.end.title"))
+    st.caption(t("mine.end.hint"))
+    tracked = record.rounds[-1].coal
+    ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
+                    {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.END_LIMITS, mine.set_items,
+                    defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
+
+
 saved = ui.require_game("mine")
 record = mine.read(saved.doc)
 if not record.is_over:
@@ -29,13 +41,10 @@ if not record.is_over:
     ui.standings(saved)
     st.stop()
 
-st.subheader(t("mine.end.title"))
-st.caption(t("mine.end.hint"))
-tracked = record.rounds[-1].coal
-ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.END_LIMITS, mine.set_items,
-                defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
-if record.end is not None:
+if record.end is None:
+    counts()
+    ui.standings(saved)
+else:
     ui.refused("mine_die")
     for tied in mine.still_tied(saved.doc):
         st.warning(t("mine.end.still_tied", players=md(", ".join(tied))))
@@ -43,5 +52,7 @@ if record.end is not None:
                   on_click=roll, args=(tied, dict(record.die_roll)))
     if record.die_roll:
         st.caption(t("mine.end.rolled", rolls=md(", ".join(f"{p} {v}" for p, v in record.die_roll.items()))))
-ui.standings(saved)
+    ui.standings(saved)
+    with st.expander(t("standings.correct")):
+        counts()
 ui.undo_button(saved, "mine_undo")

@@ -109,9 +109,29 @@ def looting(s: Sheet) -> None:
     counts("defense", s.defense, md)
 
 
+def confirm(number: int) -> None:
+    """Round `number` was just closed on this phone: the points it brought, who has the die next and the
+    cap (or that the game is over), and the way on."""
+    lines = [t("mine.round.done_points", points=ui.stage_points(mine.score(saved.doc), number))]
+    title = t("mine.round.done", round=number)
+    if sheet is None:
+        lines.append(t("mine.round.over", target=mine.TARGET, rounds=ROUNDS))
+        ui.confirm_closed(saved, title, lines, t("mine.round.to_end"), ui.page_path("mine", "end"))
+    else:
+        lines.append(t("mine.round.die", player=md(sheet.die_holder), cap=sheet.cap) if not record.variant
+                     else t("mine.round.die_variant", player=md(sheet.die_holder)))
+        ui.confirm_closed(saved, title, lines, t("mine.round.play", round=sheet.number), None)
+
+
 saved = ui.require_game("mine")
 record = mine.read(saved.doc)
 sheet = record.current
+closed = ui.just_closed(saved, len(record.rounds), started=bool(saved.doc.get("current")))
+if closed:
+    confirm(closed)
+    ui.standings(saved)
+    ui.undo_button(saved, "mine_undo")
+    st.stop()
 if sheet is None:
     st.success(t("mine.round.over", target=mine.TARGET, rounds=ROUNDS))
     st.page_link(ui.page_path("mine", "end"), label=t("page.mine_end"), icon="🏁", query_params=ui.params())
@@ -151,8 +171,8 @@ with st.expander(t("mine.phase.recruitment")):
 
 ui.refused("mine_close")
 st.button(t("mine.round.close", round=sheet.number), type="primary", icon="✅", width="stretch", key=f"mine_close_{sheet.number}",
-          on_click=lambda n=sheet.number: ui.save_on_tap(saved.id, lambda d: mine.close_round(d, n),
-                                                         {"key": "change.mine_close", "round": n}, "mine_close"))
+          on_click=ui.close_on_tap, args=(saved.id, lambda d, n=sheet.number: mine.close_round(d, n),
+                                          {"key": "change.mine_close", "round": sheet.number}, "mine_close", sheet.number))
 if record.rounds:
     with st.expander(t("mine.round.fix")):
         fix = st.segmented_control(t("mine.round.which"), range(1, len(record.rounds) + 1), default=len(record.rounds),

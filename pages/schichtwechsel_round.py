@@ -52,20 +52,36 @@ def submit(number: int, mode: str, seen: dict | None) -> None:
     """Save the form as the phone showed it when tapped (see `ui.save_on_tap`)."""
     card = st.session_state[f"round_card_{mode}_{number}"].strip() or st.session_state.get(f"round_card_known_{mode}_{number}") or ""
     points = {p: st.session_state[f"round_points_{mode}_{number}_{p}"] for p in record.players}
+    label = {"key": "change.round", "round": number}
     if seen is None:
-        edit = lambda d: sw.add_round(d, number, card, points)  # noqa: E731
+        ui.close_on_tap(saved.id, lambda d: sw.add_round(d, number, card, points), label, f"round_{mode}", number)
     else:
-        edit = lambda d: sw.edit_round(d, number, card, points, seen)  # noqa: E731
-    ui.save_on_tap(saved.id, edit, {"key": "change.round", "round": number}, f"round_{mode}")
+        ui.save_on_tap(saved.id, lambda d: sw.edit_round(d, number, card, points, seen), label, f"round_{mode}")
+
+
+def confirm(number: int) -> None:
+    """Round `number` was just entered on this phone: the VP from its card, who starts the next round, and
+    the way on (play it, or the final scoring)."""
+    title = t("schichtwechsel.round.done", round=number)
+    lines = [t("schichtwechsel.round.done_points", card=md(record.rounds[number - 1].card),
+               points=ui.stage_points(sw.score(saved.doc), number))]
+    if number < ROUNDS:
+        lines.append(t("schichtwechsel.round.done_start", round=number + 1, player=md(record.start_player or "")))
+        ui.confirm_closed(saved, title, lines, t("schichtwechsel.round.play", round=number + 1), None)
+    else:
+        ui.confirm_closed(saved, title, lines, t("schichtwechsel.round.to_end"), ui.page_path("schichtwechsel", "end"))
 
 
 def totals(record: Record) -> None:
-    """The round cards so far: each player's VP per round and the running total."""
-    head = f"| {t('schichtwechsel.round.number')} | " + " | ".join(md(p) for p in record.players) + " |"
-    rows = [f"| {i}. {md(r.card)} | " + " | ".join(f"{r.points[p]} ({run[p]})" for p in record.players) + " |"
-            for i, (r, run) in enumerate(zip(record.rounds, sw.score(saved.doc).progress), 1)]
-    st.markdown("\n".join([head, "|:--|" + "--:|" * len(record.players), *rows]))
-    st.caption(t("schichtwechsel.round.totals_hint"))
+    """The round cards so far: a row per player with the running total and the VP from each card (so the
+    table grows with the rounds, not the players), the cards named below by their round's number."""
+    total = sw.score(saved.doc).progress[-1]
+    rounds = range(1, len(record.rounds) + 1)
+    head = f"| {t('col.player')} | {t('col.total')} | " + " | ".join(map(str, rounds)) + " |"
+    rows = [f"| {md(p)} | {total[p]} | " + " | ".join(str(r.points[p]) for r in record.rounds) + " |" for p in record.players]
+    st.markdown("\n".join([head, "|:--|" + "--:|" * (len(record.rounds) + 1), *rows]))
+    st.caption(t("schichtwechsel.round.cards", cards=" · ".join(
+        t("schichtwechsel.round.card_named", round=i, card=md(r.card)) for i, r in zip(rounds, record.rounds))))
 
 
 saved = ui.require_game("schichtwechsel")
@@ -73,8 +89,11 @@ record = sw.read(saved.doc)
 if record.start_player is None:
     ui.ask_player(saved, t("schichtwechsel.ask_start"), record.players, lambda d, w: sw.pass_marker(d, w, None))
 playing = len(record.rounds) + 1
+entered = ui.just_closed(saved, len(record.rounds), started=False)
 
-if playing <= ROUNDS:
+if entered:
+    confirm(entered)
+elif playing <= ROUNDS:
     st.subheader(t("schichtwechsel.round.title", round=playing, rounds=ROUNDS))
     ui.choose_player(saved, t("schichtwechsel.round.start_player"), record.start_player, sw.pass_marker, "marker")
     guide(record, playing)

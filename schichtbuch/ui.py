@@ -39,12 +39,32 @@ PHONE_CSS = """
 header[data-testid="stHeader"] { display: none; }
 .block-container { padding-top: 1rem; padding-bottom: 3rem; }
 button, [data-testid="stPageLink"] a { min-height: 44px; }
+[data-testid="stTable"], [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
+[data-testid="stMarkdownContainer"] > table :is(th, td)[style*="right"],
+.stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"],
+.stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"] p { white-space: nowrap; }
+[data-testid="stTable"] tr > :first-child, [data-testid="stMarkdownContainer"] > table tr > :first-child {
+  position: sticky; left: 0; z-index: 1; background: #fff; }
+.st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
 """
-"""Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance)."""
+"""Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance). Tables
+keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
+sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
+the page; in the standings, names and totals stand out."""
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
                  "white": "#9e9e9e", "black": "#222222"}
 """Line colours for the player colours of the palette (white drawn grey, so it shows on white)."""
 COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
+CHART_HEIGHT = 320
+"""Pixels of the chart with its axes; the legend below it adds `LEGEND_ROW` pixels per row of names, so
+a legend of six names does not squeeze the plot."""
+LEGEND_ROW = 30
+LEGEND_WIDTH = 340
+"""Pixels a chart legend may take on a phone (390 px screen less the page's margins)."""
+LEGEND_SYMBOL = 30
+"""Pixels of a legend entry besides its name: the symbol, its padding and the gap to the next column."""
+LEGEND_CHAR = 7
+"""Pixels of one character of a legend name in Streamlit's chart theme (measured at 390 px: about 6.8)."""
 
 
 @st.cache_resource
@@ -409,16 +429,63 @@ def coal(colours: Sequence[str]) -> str:
     return "".join(COAL_SYMBOLS[c] for c in colours)
 
 
+def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
+                 stage: int) -> None:
+    """`save_on_tap` for the tap that closes a stage of the game (a shift, a round): once it is saved, this
+    phone remembers the stage it closed, so that the page confirms it after the rerun (`just_closed`)."""
+    if save_on_tap(game_id, edit, label, where):
+        st.session_state[f"closed_{game_id}"] = stage
+
+
+def just_closed(saved: Saved, last: int, started: bool) -> int | None:
+    """The stage this phone closed, while it is still the last one closed (`last`) and nothing of the next
+    one has been entered (`started`); an undo, a later close or play going on ends the confirmation."""
+    key = f"closed_{saved.id}"
+    if st.session_state.get(key) != last or started:
+        st.session_state.pop(key, None)
+        return None
+    return last
+
+
+def confirm_closed(saved: Saved, title: str, lines: Sequence[str], next_label: str, next_page: str | None) -> None:
+    """What the close scored, and the one way on: a primary button to the next step, another page or
+    (`next_page` None) this page's next stage, shown once the confirmation is put away."""
+    st.success("  \n".join(lines), title=title, icon="✅")
+    if next_page is None:
+        st.button(next_label, type="primary", icon="▶️", width="stretch", key="closed_next", on_click=_put_away,
+                  args=(saved.id,))
+    elif st.button(next_label, type="primary", icon="▶️", width="stretch", key="closed_next"):
+        _put_away(saved.id)
+        st.switch_page(next_page, query_params=params())
+
+
+def _put_away(game_id: str) -> None:
+    st.session_state.pop(f"closed_{game_id}", None)
+
+
+def stage_points(result: Result, stage: int) -> str:
+    """Each player's points from stage `stage` alone, from the scorer's running totals: `Anna +9, Ben +4`."""
+    before = result.progress[stage - 2] if stage > 1 else {}
+    return ", ".join(f"{md(p)} {v - before.get(p, 0):+d}" for p, v in result.progress[stage - 1].items())
+
+
 def standings(saved: Saved) -> Result:
-    """The standings as one score-pad table (categories down, players across in rank order), the
-    tie-breaks named, every line explained, and the progress chart."""
+    """The standings as a phone shows them at any player count: the winner named once the game is over,
+    the players whose end values are still to come named while they are, one row per player in rank
+    order (rank and name, total, then each category under its short label), the tie-breaks named, every
+    line explained, and the progress chart."""
     import pandas as pd  # here, not at the top: the first page of a cold start needs neither pandas nor altair
 
     result, g, t = score(saved.doc), game(saved), translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
-    st.table(pd.DataFrame(
-        {md(f"{s.rank}. {s.player}"): [*(s.breakdown[c] for c in g.categories), s.total] for s in result.standings},
-        index=[*(t(f"{g.id}.cat.{c}") for c in g.categories), t("col.total")],
+    if result.final:
+        winners(result, g)
+    if result.pending:
+        st.info(t("standings.pending", players=md(", ".join(result.pending))))
+    st.container(key="standings").table(pd.DataFrame(
+        [[s.total, *(s.breakdown[c] for c in g.categories)] for s in result.standings],
+        index=[md(f"{s.rank}. {s.player}") for s in result.standings],
+        columns=[t("col.total"), *(t(f"{g.id}.cat.{c}.short") for c in g.categories)],
     ))
     for s in result.standings:
         if s.decided_by:
@@ -426,6 +493,7 @@ def standings(saved: Saved) -> Result:
         if result.final and sum(o.rank == s.rank for o in result.standings) > 1:
             st.caption(f"{md(s.player)}: {t(f'{g.id}.shared_place')}")
     with st.expander(t("standings.details")):
+        st.caption(" · ".join(f"**{t(f'{g.id}.cat.{c}.short')}**: {t(f'{g.id}.cat.{c}')}" for c in g.categories))
         for s in result.standings:
             st.markdown(f"**{md(s.player)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
     if result.progress:
@@ -433,8 +501,19 @@ def standings(saved: Saved) -> Result:
     return result
 
 
+def winners(result: Result, g: Game) -> None:
+    """The winner named above the table (or the players sharing first place), with their points."""
+    first = [s for s in result.standings if s.rank == 1]
+    points = t(f"{g.id}.score", count=first[0].total)
+    if len(first) == 1:
+        st.success(t("standings.winner", player=md(first[0].player), score=points), icon="🏆")
+    else:
+        st.success(t("standings.winners", players=md(", ".join(s.player for s in first)), score=points), icon="🏆")
+
+
 def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
-    """Each player's total after each stage (and at the end), in the players' colours."""
+    """Each player's total after each stage (and at the end), in the players' colours, with a legend
+    that names every player (fewer columns where names are long)."""
     import altair as alt  # imported where it is drawn, for the same reason as pandas in `standings`
     import pandas as pd
 
@@ -444,13 +523,22 @@ def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
     data = pd.DataFrame([{"stage": stage, "player": p, "points": v}
                          for stage, row in zip(stages, totals) for p, v in row.items()])
     players = list(totals[0])
+    columns = legend_columns(players)
     st.markdown(f"**{t(f'{g.id}.chart')}**")
     st.altair_chart(alt.Chart(data).mark_line(point=True).encode(
         x=alt.X("stage", sort=stages, title=None),
-        y=alt.Y("points", title=t(f"{g.id}.points")),
-        color=alt.Color("player", title=None, legend=alt.Legend(orient="bottom", columns=3), scale=alt.Scale(
-            domain=players, range=[CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players])),
-    ), width="stretch")
+        y=alt.Y("points", title=t(f"{g.id}.points"), axis=alt.Axis(format="d", tickMinStep=1)),
+        color=alt.Color("player", title=None, scale=alt.Scale(
+            domain=players, range=[CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players]),
+            legend=alt.Legend(orient="bottom", columns=columns, labelLimit=LEGEND_WIDTH // columns - LEGEND_SYMBOL)),
+    ), width="stretch", height=CHART_HEIGHT + LEGEND_ROW * -(-len(players) // columns))
+
+
+def legend_columns(players: Sequence[str]) -> int:
+    """As many legend columns (at most 3) as the longest name leaves room for on a phone, so that no name
+    is cut short."""
+    longest = max(len(p) for p in players) * LEGEND_CHAR
+    return max(c for c in (1, 2, 3) if c == 1 or longest + LEGEND_SYMBOL <= LEGEND_WIDTH // c)
 
 
 def line_text(line: Line) -> str:

@@ -160,6 +160,8 @@ class Record:
     carts_draft: Mapping[str, Mapping[str, int]]
     """Empty minecarts entered so far while shift III is played; they preview its scoring."""
     end: Mapping[str, Mapping[str, int]] | None
+    end_draft: Mapping[str, Mapping[str, int]]
+    """End items entered so far while others have not entered theirs; they count in the standings so far."""
     start_players: tuple[str | None, ...]
     """The start player of each shift begun; None where an imported record does not say."""
     factory_workers: tuple[Mapping[str, int] | None, ...]
@@ -217,6 +219,7 @@ def read(record: Mapping[str, Any]) -> Record:
         empty_carts=None if carts is None else per_player(carts, "empty_carts", names, _carts),
         carts_draft=drafts,
         end=ended,
+        end_draft=drafted,
         start_players=tuple(None if p is None else player(p, f"start_players.{i}", names)
                             for i, p in enumerate(sequence(record.get("start_players", []), "start_players"))),
         factory_workers=tuple(
@@ -228,17 +231,18 @@ def read(record: Mapping[str, Any]) -> Record:
 
 def score(data: Mapping[str, Any]) -> Result:
     """Standings of a (possibly partial) record: order VP as delivered, the majorities of every scored
-    shift, and the end items once the game is over, ranked by total, then by the Marks left after
-    changing 5 Marks into 1 VP [seed]; still tied, a shared place (UNVERIFIED beyond that)."""
+    shift, and the end items (each player's as soon as they have entered theirs, the players still to
+    enter theirs named as pending), ranked by total, then by the Marks left after changing 5 Marks into
+    1 VP [seed]; still tied, a shared place (UNVERIFIED beyond that)."""
     record = read(data)
     scored = [shift_scoring(record, n) for n in range(1, len(record.shifts) + 1)]
     lines = {p: _order_lines(record, p) + [ln for s in scored for ln in _majority_lines(s, p)] for p in record.players}
-    if record.end is not None:
-        for p, items in record.end.items():
-            lines[p] += _end_lines(items)
+    for p, items in _end_items(record).items():
+        lines[p] += _end_lines(items)
     money_left = {p: (_money_left(record, p),) for p in record.players}
     ranked = standings(record.players, lines, CATEGORIES, money_left, TIEBREAK_RULES)
-    return Result("coal_baron", record.is_over, ranked, _progress(record, scored))
+    pending = tuple(p for p in record.players if p not in _end_items(record)) if record.end_draft else ()
+    return Result("coal_baron", record.is_over, ranked, _progress(record, scored), pending)
 
 
 @dataclass(frozen=True)
@@ -536,8 +540,14 @@ def _end_lines(items: Mapping[str, int]) -> list[Line]:
     ]
 
 
+def _end_items(record: Record) -> Mapping[str, Mapping[str, int]]:
+    """The end items that count: the end once everyone has entered theirs, until then those entered."""
+    return record.end if record.end is not None else record.end_draft
+
+
 def _money_left(record: Record, who: str) -> int:
-    return record.end[who]["money"] % MARKS_PER_VP if record.end else 0
+    items = _end_items(record).get(who)
+    return items["money"] % MARKS_PER_VP if items else 0
 
 
 def _progress(record: Record, scored: Sequence[Sequence[ElementScore]]) -> tuple[dict[str, int], ...]:

@@ -161,6 +161,9 @@ class Result:
     final: bool
     standings: tuple[Standing, ...]
     progress: tuple[Mapping[str, int], ...] = ()
+    pending: tuple[str, ...] = ()
+    """Players whose end values are still to be entered while others' already count: their end
+    categories count nothing yet."""
 
     def to_dict(self) -> dict[str, Any]:
         """The `python -m scoring score` output of records.md."""

@@ -16,6 +16,7 @@ Harness notes (Streamlit 1.67):
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,11 @@ def texts(at: AppTest) -> list[str]:
     found += [o for g in at.button_group for o in g.options]
     found += [p.value for p in at.page_link]
     return found
+
+
+def position(at: AppTest, match: Callable[[Any], bool]) -> int:
+    """Where on the page the first element or block that `match` accepts comes, counting in page order."""
+    return next(i for i, node in enumerate(at.main) if match(node))
 
 
 def tr(lang: str, key: str, **params: Any) -> str:

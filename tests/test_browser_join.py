@@ -59,7 +59,7 @@ def test_join_link_opens_the_game_where_the_table_is(app: str) -> None:
         tap(guest, "⚫⚫ · 9 VP")
         host.get_by_role("link", name="Go to the game").click()
         settle(host)
-        expect(host.get_by_text("Anna: 1 orders, 9 VP this shift")).to_be_visible(timeout=LIVE)
+        expect(host.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
 
 
 def test_join_by_short_code_typed_on_a_second_phone(app: str) -> None:
@@ -81,7 +81,7 @@ def test_join_by_short_code_typed_on_a_second_phone(app: str) -> None:
         tap(guest, "🟡 · 2 SP")
         host.get_by_role("link", name="Go to the game").click()
         settle(host)
-        expect(host.get_by_text("Ben: 1 orders, 2 VP this shift")).to_be_visible(timeout=LIVE)
+        expect(host.get_by_text("Ben: 1 order, 2 VP this shift")).to_be_visible(timeout=LIVE)
 
         guest.get_by_role("link", name="🏠", exact=True).first.click()
         settle(guest)

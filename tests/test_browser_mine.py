@@ -17,6 +17,8 @@ if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 SEATS = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Robo"]
+SAME_PHONE = 15_000
+"""A tap's own rerun, on a machine that may be busy (the live refresh of other phones is checked with LIVE)."""
 
 
 def fill(page: Page, field: str, number: int, values: dict[str, int]) -> None:
@@ -36,9 +38,13 @@ def counts(page: Page, phase: str, field: str, number: int, values: dict[str, in
 
 
 def close(page: Page, number: int) -> None:
-    tap(page, f"Round {number} resolved", exact=False)
+    """Close the round, see it confirmed, and go on to the next one (or see that the game is over)."""
+    tap(page, f"Close round {number}", exact=False)
+    expect(page.get_by_text(f"Round {number} closed", exact=True)).to_be_visible(timeout=SAME_PHONE)
+    if number < 6:
+        tap(page, f"Start round {number + 1}", exact=False)
     expect(page.get_by_role("heading", name=f"Round {number + 1} of 6") if number < 6
-           else page.get_by_text("The game is over", exact=False)).to_be_visible(timeout=LIVE)
+           else page.get_by_text("The game is over", exact=False)).to_be_visible(timeout=SAME_PHONE)
 
 
 def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
@@ -84,10 +90,12 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
 
         guest.get_by_role("link", name="Round", exact=True).first.click()
         settle(guest)
-        counts(guest, "4 · Expedition (sale)", "sold", 2, {"Ben": 2, "Dirk": 2, "Cleo": 2})
+        guest.get_by_text("4 · Expedition (sale)", exact=True).click()
+        fill(guest, "sold", 2, {"Ben": 2, "Dirk": 2, "Cleo": 2})
         expect(guest.get_by_text("Not saved — This round › Coal sold › Cleo: 2 coal sold; the player has 1")
                ).to_be_visible()
-        counts(guest, "4 · Expedition (sale)", "sold", 2, {"Cleo": 0, "Anna": 1})
+        fill(guest, "sold", 2, {"Cleo": 0, "Anna": 1})
+        guest.get_by_text("4 · Expedition (sale)", exact=True).click()
         look(guest, "mine-round-2-guest")
         close(guest, 2)
         for number in range(3, 7):
@@ -116,6 +124,5 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
         assert table == standings(guest)
         # Ben sold 1 + 2, Dirk 2; Anna, Cleo and Robo 1 each: Anna has 2 coal left (2 looted by Ben, 3 mined,
         # 1 sold), Cleo and Robo 1 each and 5 cards: the die decides between them unless it ties again.
-        assert table[0][1:4] == ["1. Ben", "2. Dirk", "3. Anna"]
-        assert table[-1][1:4] == ["3", "2", "1"]
-        assert table[0][-1] == "6. Emil"
+        assert [row[:2] for row in table[1:4]] == [["1. Ben", "3"], ["2. Dirk", "2"], ["3. Anna", "1"]]
+        assert table[-1][0] == "6. Emil"

@@ -261,8 +261,9 @@ def expanded_keys() -> dict[str, set[str]]:
     pages = {f.removeprefix("pages/").removesuffix(".py") for f in page_files()}
     return {
         "page titles": {f"page.{p}" for p in pages} | {f"page.{p}.short" for p in pages},
-        "categories": {f"{g.id}.cat.{c}" for g in GAMES.values() for c in g.categories},
-        "game texts": {k for g in GAMES.values() for k in (g.stage, f"{g.id}.chart", f"{g.id}.shared_place", f"{g.id}.points")},
+        "categories": {f"{g.id}.cat.{c}{suffix}" for g in GAMES.values() for c in g.categories for suffix in ("", ".short")},
+        "game texts": {k for g in GAMES.values() for k in (g.stage, f"{g.id}.chart", f"{g.id}.shared_place", f"{g.id}.points",
+                                                            f"{g.id}.score")},
         "transports": {f"transport.{t}" for t in Transport},
         "elements": {f"element.{e.kind}.{e.name}" for e in ELEMENTS},
         "places": {f"place.{p}" for p in Place},

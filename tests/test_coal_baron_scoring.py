@@ -525,6 +525,17 @@ def test_set_end_waits_for_every_player():
     assert standings(data)["Anna"].breakdown["money"] == 1
 
 
+def test_end_items_entered_so_far_count_and_the_others_are_pending():
+    """Before every player has entered their end items, those entered count (money 7 → +1, cubes 4 → +1,
+    1 unfinished order → −1, tiles 2/2 → 0) and the others are named, nothing made up for them."""
+    before = standings(played(3))
+    result = cb.score(cb.set_end(played(3), "Anna", ITEMS, seen=None))
+    assert (result.final, result.pending) == (False, ("Ben", "Cleo"))
+    now = {s.player: s for s in result.standings}
+    assert now["Anna"].total == before["Anna"].total + 1
+    assert [now[p].total for p in ("Ben", "Cleo")] == [before[p].total for p in ("Ben", "Cleo")]
+    assert cb.score(played(3)).pending == () and cb.score(all_ended()).pending == ()
+
 def test_set_end_correction_with_current_seen():
     data = cb.set_end(all_ended(), "Anna", ITEMS | {"money": 10}, seen=ITEMS)
     assert data["end"]["Anna"]["money"] == 10

@@ -6,14 +6,16 @@ every page × language × stage runs in test_pages.py with the stages below."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import APP, HOME, PAGE_FIXTURES, app, failure, put, stored, texts, tr
+from apptest import APP, HOME, PAGE_FIXTURES, app, failure, position, put, stored, texts, tr
 from schichtbuch.store import SQLiteStore
+from schichtbuch.ui import md
 from scoring import mine
 from scoring.registry import PALETTE
 from setup.mine import checklist
@@ -176,7 +178,45 @@ def test_mine_takes_from_the_supply_in_turn_and_closing_carries_the_coal(store_p
     assert not at.exception, failure(at)
     record = mine.read(stored(store_path, game_id))
     assert (len(record.rounds), record.current.start) == (1, {"Anna": 4, "Ben": 3, "Cleo": 2})
+    button(at, "mine.round.play", round=2).click().run()
     assert tr("en", "mine.round.title", round=2, rounds=6) in [s.value for s in at.subheader]
+
+
+def confirmation(at: AppTest) -> tuple[str, list[str]]:
+    assert len(at.success) == 1, [s.value for s in at.success]
+    return at.success[0].proto.title, at.success[0].value.split("  \n")
+
+
+def test_closing_a_round_confirms_its_points_and_the_next_die_then_goes_on(store_path: Path):
+    doc = mine.enter_round(created(THREE), 1, "sold", {"Anna": 1, "Ben": 0, "Cleo": 1}, None)
+    game_id = put(store_path, doc)
+    at = app(ROUND, "en", game_id)
+    assert button(at, "mine.round.close", round=1).proto.type == "primary"
+    button(at, "mine.round.close", round=1).click().run()
+    assert not at.exception, failure(at)
+    assert confirmation(at) == (tr("en", "mine.round.done", round=1), [
+        tr("en", "mine.round.done_points", points="Anna +1, Ben +0, Cleo +1"),
+        tr("en", "mine.round.die", player="Ben", cap=2)])
+    assert [b.label for b in at.button if b.proto.type == "primary"] == [tr("en", "mine.round.play", round=2)]
+    assert tr("en", "mine.round.title", round=2, rounds=6) not in [s.value for s in at.subheader]
+    at.run()
+    assert confirmation(at)[0] == tr("en", "mine.round.done", round=1)
+    button(at, "mine.round.play", round=2).click().run()
+    assert not at.success and tr("en", "mine.round.title", round=2, rounds=6) in [s.value for s in at.subheader]
+
+
+def test_closing_the_last_round_leads_to_the_end(store_path: Path):
+    doc = created(THREE)
+    for _ in range(mine.ROUNDS - 1):
+        doc = resolve(doc, dict.fromkeys(THREE, 1), mined=dict.fromkeys(THREE, 2))
+    game_id = put(store_path, doc)
+    at = app(ROUND, "en", game_id)
+    button(at, "mine.round.close", round=6).click().run()
+    assert not at.exception, failure(at)
+    assert confirmation(at)[1][-1] == tr("en", "mine.round.over", target=mine.TARGET, rounds=mine.ROUNDS)
+    button(at, "mine.round.to_end").click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "mine.end.title") in [s.value for s in at.subheader]
 
 
 def test_a_second_phone_closing_the_round_first_is_explained(store_path: Path):
@@ -208,6 +248,21 @@ def test_dummy_cards_are_the_same_on_every_phone(store_path: Path):
     assert tr("en", "mine.dummy.watchtower", cards=1) in shown[0] and tr("en", "mine.dummy.recruitment", cards=1) in shown[0]
 
 
+def test_six_seats_standings_have_a_row_per_seat_and_the_legend_names_everyone(store_path: Path):
+    names = ["Anna-Lena Schmidt-Weber", "Benedikt", "Cleo", "Dirk Oberhausen", "Emilia", "Bot"]
+    doc = created(names, dummy="Bot")
+    for _ in range(2):
+        doc = resolve(doc, dict.fromkeys(names, 1), mined=dict.fromkeys(names, 2))
+    at = app(ROUND, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    table = at.table[0].value
+    assert list(table.index) == [md(f"1. {p}") for p in names]
+    assert list(table.columns) == [tr("en", "col.total"), *(tr("en", f"mine.cat.round_{n}.short") for n in range(1, 7))]
+    assert list(table[tr("en", "col.total")]) == [2] * 6
+    colour = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]["color"]
+    assert colour["scale"]["domain"] == names and colour["legend"]["columns"] == 1
+
+
 # --- the end ---------------------------------------------------------------------------------------------
 
 def test_end_names_the_deciding_rule_and_rolls_for_the_still_tied(store_path: Path):
@@ -220,6 +275,29 @@ def test_end_names_the_deciding_rule_and_rolls_for_the_still_tied(store_path: Pa
     assert not at.exception, failure(at)
     rolls = stored(store_path, game_id)["die_roll"]
     assert set(rolls) == {"Ben", "Cleo"} and all(1 <= v <= 6 for v in rolls.values())
+
+
+def test_finished_end_page_opens_with_the_roll_still_needed_and_the_standings(store_path: Path):
+    """All counts in: the die roll the tie still needs and the standings come first, the counts folded away."""
+    game_id = put(store_path, finished(THREE))
+    at = app(END, "en", game_id)
+    assert not at.exception, failure(at)
+    roll = next(b for b in at.button if b.key == "mine_roll_Ben_Cleo")
+    folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
+    assert len(folded.number_input) == len(at.number_input) == 2
+    assert position(at, lambda n: n is roll) < position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+    assert at.success[0].value == tr("en", "standings.winner", player="Anna", score="6 points")  # 6 cards break the tie
+
+
+@pytest.mark.parametrize(("lang", "score"), [("en", "1 point"), ("de", "1 Punkt")])
+def test_a_winner_with_one_point_is_named_in_the_singular(lang: str, score: str, store_path: Path):
+    doc = resolve(created(THREE), {"Anna": 1, "Ben": 0, "Cleo": 0})
+    for _ in range(mine.ROUNDS - 1):
+        doc = resolve(doc, dict.fromkeys(THREE, 0))
+    for who in THREE:
+        doc = mine.set_items(doc, who, {"coal": 0, "cards": 0}, None)
+    at = app(END, lang, put(store_path, doc))
+    assert at.success[0].value == tr(lang, "standings.winner", player="Anna", score=score)
 
 
 def test_two_tied_groups_with_underscored_names_each_get_their_own_die_button(store_path: Path):

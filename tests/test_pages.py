@@ -20,7 +20,7 @@ import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
-from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, page_shown, put, stored, texts, tr
+from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, page_shown, position, put, stored, texts, tr
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
 from test_mine_pages import STAGES as MINE_STAGES
 from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
@@ -481,7 +481,49 @@ def test_scoring_closes_shift_one(store_path: Path):
     assert doc["start_players"] == ["Anna", "Ben"]
     assert doc["factory_workers"] == [{"Anna": 0, "Ben": 2, "Cleo": 0}]
     assert all(orders == [] for orders in doc["current_shift"].values())
-    assert tr("en", "coal_baron.scoring.title", shift="II") in [s.value for s in at.subheader]
+    gained = cb.score(doc).progress[0]
+    assert confirmation(at) == (tr("en", "coal_baron.scoring.scored", shift="I"), [
+        tr("en", "coal_baron.scoring.done_points", points=", ".join(f"{p} {gained[p]:+d}" for p in names)),
+        tr("en", "coal_baron.scoring.done_start", shift="II", player="Ben")])
+    assert tr("en", "coal_baron.scoring.title", shift="II") not in [s.value for s in at.subheader]
+    assert [b.label for b in at.button if b.proto.type == "primary"] == [tr("en", "coal_baron.scoring.play", shift="II")]
+    at.run()  # a rerun (another phone's entry, the live refresh) keeps the confirmation
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored", shift="I")
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.play", shift="II")).click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "coal_baron.shift.title", shift="II") in [s.value for s in at.subheader]
+    at.switch_page(SCORING_PAGE).run()
+    assert not at.success and tr("en", "coal_baron.scoring.title", shift="II") in [s.value for s in at.subheader]
+
+
+def confirmation(at: AppTest) -> tuple[str, list[str]]:
+    """The title and lines of the confirmation a close shows."""
+    assert len(at.success) == 1, [s.value for s in at.success]
+    return at.success[0].proto.title, at.success[0].value.split("  \n")
+
+
+def test_the_confirmation_of_a_shift_gives_way_once_the_next_is_played(store_path: Path):
+    names = ["Anna", "Ben"]
+    game_id = put(store_path, in_shift_one(names))
+    at = app(SCORING_PAGE, "en", game_id)
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.close", shift="I")).click().run()
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored", shift="I")
+    SQLiteStore(str(store_path)).change(game_id, lambda d: cb.deliver(d, 2, "Ben", cb.cards(Transport.TRAIN)[0]),
+                                        {"key": "change.deliver"})
+    at.run()
+    assert not at.success and tr("en", "coal_baron.scoring.title", shift="II") in [s.value for s in at.subheader]
+
+
+def test_a_shift_another_phone_scored_first_is_explained_not_confirmed(store_path: Path):
+    names = ["Anna", "Ben"]
+    game_id = put(store_path, in_shift_one(names))
+    at = app(SCORING_PAGE, "en", game_id)
+    SQLiteStore(str(store_path)).change(game_id, lambda d: cb.close_shift(d, 1, factory=dict.fromkeys(names, 0)),
+                                        {"key": "change.close_shift"})
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.close", shift="I")).click().run()
+    assert not at.exception, failure(at)
+    assert len(at.error) == 1 and not at.success
+    assert len(stored(store_path, game_id)["shifts"]) == 1
 
 
 def test_scoring_closes_shift_three(store_path: Path):
@@ -504,7 +546,10 @@ def test_scoring_closes_shift_three(store_path: Path):
     assert len(doc["shifts"]) == SHIFTS
     assert doc["empty_carts"] == {"Anna": {"yellow": 1, "brown": 0, "grey": 0, "black": 0},
                                   "Ben": {"yellow": 0, "brown": 0, "grey": 0, "black": 2}}
-    assert any(link.value == tr("en", "page.coal_baron_end") for link in at.page_link)
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored", shift="III")
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.to_end")).click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "coal_baron.end.title") in [s.value for s in at.subheader]
 
 
 def test_end_items_finish_the_game(store_path: Path):
@@ -514,7 +559,9 @@ def test_end_items_finish_the_game(store_path: Path):
     save_button(at).click().run()
     assert not at.exception, failure(at)
     assert stored(store_path, game_id)["end_draft"]["Anna"]["money"] == 12
-    assert [i.value for i in at.info] == [tr("en", "entry.waiting", players="Ben")]
+    assert [i.value for i in at.info] == [tr("en", "entry.waiting", players="Ben"), tr("en", "standings.pending", players="Ben")]
+    table = at.table[0].value
+    assert table.loc[next(i for i in table.index if i.endswith("Anna")), tr("en", "coal_baron.cat.money.short")] == 2
     at.button_group(key="end_player").set_value("Ben").run()
     at.number_input(key="end_Ben_cubes").set_value(7)
     save_button(at).click().run()
@@ -523,6 +570,31 @@ def test_end_items_finish_the_game(store_path: Path):
     assert "end_draft" not in doc and doc["end"]["Ben"]["cubes"] == 7 and doc["end"]["Anna"]["money"] == 12
     assert tr("en", "standings.final") in [s.value for s in at.subheader]
 
+
+def test_the_end_page_of_a_finished_game_opens_with_the_winner(store_path: Path):
+    """Once every player's end values are in, the standings come first, the winner named above them, and
+    the entry form is folded away below."""
+    doc = finished(["Anna", "Ben", "Cleo"])
+    at = app(END_PAGE, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    winner = cb.score(doc).standings[0]
+    assert [s.value for s in at.subheader][0] == tr("en", "standings.final")
+    assert at.success[0].value == tr("en", "standings.winner", player=winner.player, score=f"{winner.total} VP")
+    folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
+    assert len(folded.number_input) == len(at.number_input) == len(END_FIELDS)
+    assert position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+
+
+def test_the_end_page_counts_end_values_as_they_come_in(store_path: Path):
+    """Before every player has entered theirs, those entered count and the others are named."""
+    doc = cb.set_end(shift_three_scored(["Anna", "Ben", "Cleo"]), "Ben", dict(zip(END_FIELDS, (25, 6, 0, 1, 1))), None)
+    at = app(END_PAGE, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    assert tr("en", "standings.pending", players="Anna, Cleo") in [i.value for i in at.info]
+    table = at.table[0].value
+    ben = next(i for i in table.index if i.endswith("Ben"))
+    assert [table.loc[ben, tr("en", f"coal_baron.cat.{c}.short")] for c in ("money", "cubes")] == [5, 2]
+    assert position(at, lambda n: n.type == "number_input") < position(at, lambda n: n.type == "table")
 
 def test_recent_game_listed_on_home(store_path: Path):
     game_id = put(store_path, created(["Anna", "**Ben**"]))
@@ -596,8 +668,8 @@ def test_deep_link_as_first_request_after_server_start(store_path: Path, monkeyp
 
 @pytest.mark.parametrize("stage", ["shift_I_deliveries_3p", "shift_III_scored_4p", "finished_3p"])
 def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: Path, tmp_path: Path):
-    """The score-pad table the app shows and `python -m scoring score` on the exported record agree,
-    cell by cell: ranks, players and every category's points."""
+    """The standings table the app shows (a row per player) and `python -m scoring score` on the exported
+    record agree, cell by cell: ranks, players, totals and every category's points."""
     doc = STAGES[stage]()
     at = app(page_path("coal_baron", "end"), game=put(store_path, doc))
     shown = at.table[0].value
@@ -606,10 +678,21 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
     out = subprocess.run([sys.executable, "-m", "scoring", "score", str(record)], cwd=APP.parent,
                          capture_output=True, text=True, check=True)
     standings = json.loads(out.stdout)["standings"]
-    assert list(shown.columns) == [md(f"{s['rank']}. {s['player']}") for s in standings]
-    for column, s in zip(shown.columns, standings):
-        assert list(shown[column]) == [*(s["breakdown"][c] for c in cb.CATEGORIES), s["total"]]
+    assert list(shown.index) == [md(f"{s['rank']}. {s['player']}") for s in standings]
+    assert list(shown.columns) == [tr("en", "col.total"), *(tr("en", f"coal_baron.cat.{c}.short") for c in cb.CATEGORIES)]
+    for (_, row), s in zip(shown.iterrows(), standings):
+        assert list(row) == [s["total"], *(s["breakdown"][c] for c in cb.CATEGORIES)]
 
+
+@pytest.mark.parametrize(("names", "columns"), [
+    (["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"], 3),
+    (["Anna-Lena", "Benedikt"], 3),
+    (["Benedikt Oberhausen", "Cleo"], 2),
+    (["Anna-Lena Schmidt-Weber", "Ben"], 1),
+])
+def test_chart_legend_leaves_room_for_the_longest_name(names: list[str], columns: int):
+    assert ui.legend_columns(names) == columns
+    assert max(map(len, names)) * ui.LEGEND_CHAR <= ui.LEGEND_WIDTH // columns - ui.LEGEND_SYMBOL
 
 def test_correcting_a_scored_shift_from_the_shift_page(store_path: Path):
     """In shift II, choosing shift I shows its orders with a warning; a tap adds to shift I, not II."""

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import HOME, PAGE_FIXTURES, ROOT, app, failure, put, stored, texts, tr
+from apptest import HOME, PAGE_FIXTURES, ROOT, app, failure, position, put, stored, texts, tr
 from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
@@ -142,8 +142,34 @@ def test_round_card_is_saved_and_running_totals_shown(store_path: Path):
     doc = stored(store_path, game_id)
     assert doc["rounds"][1] == {"card": "Grubenwasser", "points": {"Anna": 4, "Ben": 7}}
     table = next(m.value for m in at.markdown if m.value.startswith("| "))
-    assert "| 2. Grubenwasser | 4 (5) | 7 (9) |" in table  # round 1 gave Anna 1, Ben 2
+    assert table.splitlines()[0].endswith("| 1 | 2 |")
+    assert table.splitlines()[2:] == ["| Anna | 5 | 1 | 4 |", "| Ben | 9 | 2 | 7 |"]  # round 1 gave Anna 1, Ben 2
+    assert tr("en", "schichtwechsel.round.cards", cards="1. Karte 1 · 2. Grubenwasser") in texts(at)
+    assert confirmation(at) == (tr("en", "schichtwechsel.round.done", round=2), [
+        tr("en", "schichtwechsel.round.done_points", card="Grubenwasser", points="Anna +4, Ben +7"),
+        tr("en", "schichtwechsel.round.done_start", round=3, player="Anna")])
+    primary = [b.label for b in at.button if b.proto.type == "primary"]  # then the correction form, folded away
+    assert primary[0] == tr("en", "schichtwechsel.round.play", round=3)
+    assert [e.label for e in at.expander] == [tr("en", "schichtwechsel.round.correct")]
+    button(at, "schichtwechsel.round.play", round=3).click().run()
+    assert not at.success
     assert tr("en", "schichtwechsel.round.title", round=3, rounds=5) in [s.value for s in at.subheader]
+
+
+def confirmation(at: AppTest) -> tuple[str, list[str]]:
+    assert len(at.success) == 1, [s.value for s in at.success]
+    return at.success[0].proto.title, at.success[0].value.split("  \n")
+
+
+def test_the_last_round_card_leads_to_the_final_scoring(store_path: Path):
+    game_id = put(store_path, played(["Anna", "Ben"], sw.ROUNDS - 1))
+    at = app(ROUND, "en", game_id)
+    enter_round(at, sw.ROUNDS, "Koks", {"Anna": 2, "Ben": 3})
+    assert not at.exception, failure(at)
+    assert confirmation(at)[0] == tr("en", "schichtwechsel.round.done", round=sw.ROUNDS)
+    button(at, "schichtwechsel.round.to_end").click().run()
+    assert not at.exception, failure(at)
+    assert tr("en", "schichtwechsel.end.arrivals") in [s.value for s in at.subheader]
 
 
 def test_card_names_used_at_this_table_are_offered_again(store_path: Path):
@@ -180,7 +206,7 @@ def test_round_entered_on_another_phone_meanwhile_is_not_entered_twice(store_pat
     assert stored(store_path, game_id)["rounds"] == [{"card": "Koks", "points": {"Anna": 1, "Ben": 1}}]
     assert len(at.error) == 1 and tr("en", "problem.round_entered", round=1) in at.error[0].value
     assert tr("en", "schichtwechsel.round.title", round=2, rounds=5) in [s.value for s in at.subheader]
-    assert "| 1. Koks | 1 (1) | 1 (1) |" in next(m.value for m in at.markdown if m.value.startswith("| "))
+    assert tr("en", "schichtwechsel.round.cards", cards="1. Koks") in texts(at)
 
 
 def test_a_round_is_corrected_later(store_path: Path):
@@ -265,7 +291,13 @@ def test_end_items_finish_the_game_with_a_shared_place(store_path: Path):
         button(at, "action.save").click().run()
         assert not at.exception, failure(at)
     assert stored(store_path, game_id)["end"]["players"] == items
-    assert tr("en", "standings.final") in [s.value for s in at.subheader]
+    assert [s.value for s in at.subheader][0] == tr("en", "standings.final")
+    total = sw.score(stored(store_path, game_id)).standings[0].total
+    assert at.success[0].value == tr("en", "standings.winners", players="Anna, Ben", score=f"{total} VP")
+    folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
+    assert position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+    assert len(folded.number_input) == len(at.number_input) and tr("en", "schichtwechsel.end.arrivals") in [
+        s.value for s in folded.subheader]
     assert [c.value for c in at.caption if tr("en", "schichtwechsel.shared_place") in c.value] == [
         f"{who}: {tr('en', 'schichtwechsel.shared_place')}" for who in ("Anna", "Ben")]
 
@@ -280,6 +312,6 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
     done = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     cli = json.loads(done.stdout)["standings"]
-    assert list(shown.columns) == [md(f"{s['rank']}. {s['player']}") for s in cli]
-    for column, s in zip(shown.columns, cli):
-        assert list(shown[column]) == [*(s["breakdown"][c] for c in sw.CATEGORIES), s["total"]]
+    assert list(shown.index) == [md(f"{s['rank']}. {s['player']}") for s in cli]
+    for (_, row), s in zip(shown.iterrows(), cli):
+        assert list(row) == [s["total"], *(s["breakdown"][c] for c in sw.CATEGORIES)]
