@@ -2,6 +2,8 @@
 orders), closing it with the factory workers (next start player) or the empty minecarts (shift III), and
 the tables of every scored shift."""
 
+from typing import Any
+
 import streamlit as st
 
 from schichtbuch import ui
@@ -30,12 +32,15 @@ def close_early_shift(record: Record, shift: int) -> None:
     limit = WORKERS[len(record.players)]
     factory = {p: st.number_input(md(p), 0, limit, 0, key=ui.widget_key("scoring_factory", shift, p)) for p in record.players}
     start, open_because = coal_baron.next_start_player(record.players, record.start_player(shift), factory)
+    leaders = coal_baron.factory_leaders(record.players, factory)
     if open_because:
         st.warning(t(f"coal_baron.scoring.{open_because}"))
         start = st.selectbox(t("coal_baron.scoring.next_start"), record.players, index=record.players.index(start),
                              key="scoring_next")
+    elif len(leaders) > 1:
+        st.caption(t("coal_baron.scoring.factory_tie", players=md(", ".join(leaders)), player=md(start)))
     st.info(t("coal_baron.scoring.next_start_is", player=md(start)))
-    close_button(shift, lambda d: coal_baron.close_shift(d, shift, factory, next_start=start))
+    close_button(shift, lambda d: coal_baron.close_shift(d, shift, **shown_at_tap(record, shift)))
     if ui.just_closed(saved, shift, started=False):  # scored: the whole page confirms it, not just this fragment
         st.rerun(scope="app")
 
@@ -49,12 +54,19 @@ def empty_carts(entered: dict) -> None:
                     dict.fromkeys(COLOURS, CARTS_PER_LEVEL), coal_baron.set_carts)
 
 
+def shown_at_tap(record: Record, shift: int) -> dict[str, Any]:
+    """The factory workers and the chosen next start player as the phone holds them at the tap (read from
+    the session: a number typed just before the tap arrives with it)."""
+    factory = {p: st.session_state[ui.widget_key("scoring_factory", shift, p)] for p in record.players}
+    return {"factory": factory, "next_start": st.session_state.get("scoring_next")}
+
+
 def close_button(shift: int, edit) -> None:
     """Score the shift in the tap's callback, which the page then confirms."""
     ui.refused("scoring_close")
     st.button(t("coal_baron.scoring.close", shift=SHIFT_NAMES[shift - 1]), type="primary", width="stretch",
               key=f"scoring_close_{shift}", on_click=ui.close_on_tap,
-              args=(saved.id, edit, {"key": "change.close_shift", "shift": shift}, "scoring_close", shift))
+              args=(saved.id, edit, {"key": "change.close_shift", "shift": SHIFT_NAMES[shift - 1]}, "scoring_close", shift))
 
 
 def confirm(shift: int) -> None:

@@ -39,6 +39,7 @@ def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], lo
     with st.form(f"mine_{field}_{n}", enter_to_submit=False):
         for p in record.players:
             st.number_input(label(p), low, high, shown[p], key=keys[p])
+        st.caption(t("entry.red"))
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=save, args=(
             field, lambda: {p: st.session_state[keys[p]] for p in record.players}, entered(field, n), number))
 

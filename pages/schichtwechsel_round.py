@@ -44,6 +44,7 @@ def round_form(number: int, shown: Round | None) -> None:
         st.caption(t("schichtwechsel.round.card_box"))
         for p in record.players:
             st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=ui.widget_key("round_points", mode, number, p))
+        st.caption(t("entry.red"))
         st.form_submit_button(t(f"schichtwechsel.round.save_{mode}", round=number), type="primary", width="stretch",
                               on_click=submit, args=(number, mode, None if shown is None else saved.doc["rounds"][number - 1]))
 

@@ -1,0 +1,92 @@
+"""Entry widgets shared by the games' pages: one player's counts at a time, the setup checklist, naming a
+player with one tap, and asking for a player a record does not name. Every write happens in the widget's
+callback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+import streamlit as st
+
+from schichtbuch.session import md, store, t, widget_key
+from schichtbuch.store import Document, Saved
+from schichtbuch.writes import refusal, refused, save_on_tap
+from scoring.records import RecordError, setup_ticks, tick
+from setup import Step
+
+def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labels: dict[str, str],
+                 limits: Mapping[str, int], edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
+                 defaults: dict[str, dict[str, int]] | None = None) -> None:
+    """A form in which one player at a time enters their counts (one number per label, each up to its
+    limit, the reader's), starting from `defaults` (what the app worked out) until they have entered
+    their own. Enter does not submit it; its Save button saves in a callback. The save carries what this
+    phone showed when editing began: if another phone changed that player's counts meanwhile, nothing is
+    overwritten; the new counts are shown with a message, to be checked and saved again."""
+    players = tuple(saved.doc["players"])
+    who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
+    seen, base_key = stored.get(who), widget_key(key, "base", saved.id, who)
+    st.session_state.setdefault(base_key, seen)
+    refused(key)
+    with st.form(f"{key}_form", enter_to_submit=False):
+        start = seen or (defaults or {}).get(who, {})
+        for f, label in labels.items():
+            st.number_input(label, 0, limits[f], start.get(f, 0), key=widget_key(key, who, f))
+        st.caption(t("entry.red"))
+        st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=_enter,
+                              args=(saved.id, key, who, tuple(labels), edit, base_key))
+    waiting = [p for p in players if p not in stored]
+    if waiting:
+        st.info(t("entry.waiting", players=md(", ".join(waiting))))
+
+
+def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
+           edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document], base_key: str) -> None:
+    """Save one player's counts as entered (see `player_entry`); a refusal keeps them, except that
+    counts another phone changed meanwhile are shown anew."""
+    values = {f: st.session_state[widget_key(key, who, f)] for f in fields}
+    base = st.session_state.get(base_key)
+    try:
+        store().change(game_id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
+    except RecordError as error:
+        st.session_state[f"{key}_refused"] = refusal(error)
+        if error.code != "changed_elsewhere":
+            return
+        for f in fields:
+            st.session_state.pop(widget_key(key, who, f), None)
+    st.session_state.pop(base_key, None)
+
+
+def checklist(saved: Saved, steps: Sequence[Step]) -> None:
+    """A game's setup steps as tick-boxes with a progress bar; ticks are saved with the game (in the
+    tick's callback) and so shared between the phones."""
+    ticked = set(setup_ticks(saved.doc)) & {s.id for s in steps}
+    st.progress(len(ticked) / len(steps), text=t("setup.done", done=len(ticked), total=len(steps)))
+    refused("setup")
+    for step in steps:
+        text = t(step.key, **{k: md(str(v)) for k, v in step.params.items()})
+        st.checkbox(text, value=step.id in ticked, key=widget_key("setup", step.id, step.id in ticked), on_change=save_on_tap,
+                    args=(saved.id, lambda d, s=step.id, on=step.id not in ticked: tick(d, s, on),
+                          {"key": "change.tick", "step": step.id}, "setup"))
+
+
+def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document, str, str], Document], key: str) -> None:
+    """One tap to name another player (the holder of a marker): the change, saved in the tap's callback,
+    carries the player this phone showed, so a change made elsewhere meanwhile is refused, not overwritten."""
+    players = tuple(saved.doc["players"])
+    widget = widget_key(key, shown)
+    refused(key)
+    st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget, on_change=lambda: save_on_tap(
+        saved.id, lambda d, chosen=st.session_state[widget]: edit(d, chosen, shown),
+        {"key": f"change.{key}", "player": st.session_state[widget]}, key))
+
+
+def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:
+    """Ask the table for a player the record does not name (an imported record), save the answer in the
+    button's callback, and stop the page until it is given."""
+    st.warning(question)
+    refused("ask_player")
+    st.selectbox(t("col.player"), players, key="ask_player")  # a selectbox shows plain text
+    st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save", on_click=lambda: save_on_tap(
+        saved.id, lambda d, who=st.session_state.ask_player: edit(d, who),
+        {"key": "change.start_player", "player": st.session_state.ask_player}, "ask_player"))
+    st.stop()

@@ -1,0 +1,128 @@
+"""The standings as a phone shows them: a row per player with the breakdown under short labels, the
+winner, every line explained, and the progress chart with a legend naming every player."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from schichtbuch.session import md, t, translator
+from schichtbuch.store import Saved
+from scoring.records import Line, Result
+from scoring.registry import GAMES, Game, score
+
+CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
+                 "white": "#9e9e9e", "black": "#222222"}
+"""Line colours for the player colours of the palette (white drawn grey, so it shows on white)."""
+
+
+CHART_HEIGHT = 320
+"""Pixels of the chart with its axes; the legend below it adds `LEGEND_ROW` pixels per row of names, so
+a legend of six names does not squeeze the plot."""
+
+
+LEGEND_ROW = 30
+
+
+LEGEND_WIDTH = 340
+"""Pixels a chart legend may take on a phone (390 px screen less the page's margins)."""
+
+
+LEGEND_SYMBOL = 30
+"""Pixels of a legend entry besides its name: the symbol, its padding and the gap to the next column."""
+
+
+LEGEND_CHAR = 7
+"""Pixels of one character of a legend name in Streamlit's chart theme (measured at 390 px: about 6.8)."""
+
+
+def stage_points(result: Result, stage: int) -> str:
+    """Each player's points from stage `stage` alone, from the scorer's running totals: `Anna +9, Ben +4`."""
+    before = result.progress[stage - 2] if stage > 1 else {}
+    return ", ".join(f"{md(p)} {v - before.get(p, 0):+d}" for p, v in result.progress[stage - 1].items())
+
+
+def standings(saved: Saved) -> Result:
+    """The standings as a phone shows them at any player count: the winner named once the game is over,
+    the players whose end values are still to come named while they are, one row per player in rank
+    order (rank and name, total, then each category under its short label), the tie-breaks named, every
+    line explained, and the progress chart."""
+    import pandas as pd  # here, not at the top: the first page of a cold start needs neither pandas nor altair
+
+    result, g, t = score(saved.doc), GAMES[saved.doc["game"]], translator()
+    st.subheader(t("standings.final" if result.final else "standings.so_far"))
+    if result.final:
+        winners(result, g)
+    if result.pending:
+        st.info(t("standings.pending", players=md(", ".join(result.pending))))
+    st.container(key="standings").table(pd.DataFrame(
+        [[s.total, *(s.breakdown[c] for c in g.categories)] for s in result.standings],
+        index=[md(f"{s.rank}. {s.player}") for s in result.standings],
+        columns=[t("col.total"), *(t(f"{g.id}.cat.{c}.short") for c in g.categories)],
+    ))
+    for s in result.standings:
+        if s.decided_by:
+            st.caption(f"{md(s.player)}: {t(s.decided_by, value=s.tiebreak)}")
+        if result.final and sum(o.rank == s.rank for o in result.standings) > 1:
+            st.caption(f"{md(s.player)}: {t(f'{g.id}.shared_place')}")
+    with st.expander(t("standings.details")):
+        st.caption(" · ".join(f"**{t(f'{g.id}.cat.{c}.short')}**: {t(f'{g.id}.cat.{c}')}" for c in g.categories))
+        for s in result.standings:
+            st.markdown(f"**{md(s.player)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
+    if result.progress:
+        progress_chart(result, g, saved.doc.get("colours", {}))
+    return result
+
+
+def winners(result: Result, g: Game) -> None:
+    """The winner named above the table (or the players sharing first place), with their points."""
+    first = [s for s in result.standings if s.rank == 1]
+    points = t(f"{g.id}.score", count=first[0].total)
+    if len(first) == 1:
+        st.success(t("standings.winner", player=md(first[0].player), score=points), icon="🏆")
+    else:
+        st.success(t("standings.winners", players=md(", ".join(s.player for s in first)), score=points), icon="🏆")
+
+
+def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
+    """Each player's total after each stage (and at the end), in the players' colours, with a legend
+    that names every player (fewer columns where names are long)."""
+    import altair as alt  # imported where it is drawn, for the same reason as pandas in `standings`
+    import pandas as pd
+
+    stages = [t(g.stage, stage=g.stages[i]) for i in range(len(result.progress))]
+    totals = list(result.progress) + ([{s.player: s.total for s in result.standings}] if result.final else [])
+    stages += [t("standings.end")] if result.final else []
+    data = pd.DataFrame([{"stage": stage, "player": p, "points": v}
+                         for stage, row in zip(stages, totals) for p, v in row.items()])
+    players = list(totals[0])
+    columns = legend_columns(players)
+    st.markdown(f"**{t(f'{g.id}.chart')}**")
+    st.altair_chart(alt.Chart(data).mark_line(point=True).encode(
+        x=alt.X("stage", sort=stages, title=None),
+        y=alt.Y("points", title=t(f"{g.id}.points"), axis=alt.Axis(format="d", tickMinStep=1)),
+        color=alt.Color("player", title=None, scale=alt.Scale(
+            domain=players, range=[CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players]),
+            legend=alt.Legend(orient="bottom", columns=columns, labelLimit=LEGEND_WIDTH // columns - LEGEND_SYMBOL)),
+    ), width="stretch", height=CHART_HEIGHT + LEGEND_ROW * -(-len(players) // columns))
+
+
+def legend_columns(players: Sequence[str]) -> int:
+    """As many legend columns (at most 3) as the longest name leaves room for on a phone, so that no name
+    is cut short."""
+    longest = max(len(p) for p in players) * LEGEND_CHAR
+    return max(c for c in (1, 2, 3) if c == 1 or longest + LEGEND_SYMBOL <= LEGEND_WIDTH // c)
+
+
+def line_text(line: Line) -> str:
+    """One breakdown line in the player's language, its points signed."""
+    values = {k.removesuffix("_keys").removesuffix("_key"): _param(k, v) for k, v in line.params.items()}
+    return f"{t(line.key, **values)}: {line.points:+d}"
+
+
+def _param(name: str, value: Any) -> Any:
+    if name.endswith("_keys"):
+        return " + ".join(t(v) for v in value)
+    return t(value) if name.endswith("_key") else value

@@ -1,0 +1,123 @@
+"""The session and its words: configuration, the store connection, the language and the texts the
+pages show (catalog texts, player-typed text made safe for Markdown, coal symbols, dates), widget keys,
+and this browser's recent games.
+
+`init()` sets up the session (language, recent games); everything that must survive a reload lives in
+the store and the URL (`?game=<id>&lang=<de|en>`)."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import streamlit as st
+
+from schichtbuch import codes, i18n
+from schichtbuch.store import Saved, SQLiteStore, Store, is_id
+from scoring.records import RecordError
+from scoring.registry import score
+
+STORE_PATH = "SCHICHTBUCH_STORE"
+
+
+BASE_URL = "SCHICHTBUCH_BASE_URL"
+
+
+DEFAULT_LANG = "SCHICHTBUCH_LANG"
+
+
+RECENT_COOKIE = "schichtbuch_games"
+
+
+RECENT_KEEP = 8
+
+
+COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
+
+
+@st.cache_resource
+def store() -> Store:
+    """The game store: the embedded SQLite file, created on first run. Another `Store` (a server
+    database) would be returned here; pages only see the interface."""
+    return SQLiteStore(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
+
+
+@st.cache_resource
+def wrong_codes() -> codes.WrongCodes:
+    """The wrong join codes typed lately on this server, by every phone together (see codes.py)."""
+    return codes.WrongCodes(codes.SERVER_LIMIT)
+
+
+def init() -> None:
+    """The one session-state initialiser: language and recent games of this browser."""
+    requested = st.query_params.get("lang")
+    if "lang" not in st.session_state or requested in i18n.LANGUAGES:
+        st.session_state.lang = i18n.language(requested, st.context.locale or os.environ.get(DEFAULT_LANG))
+    if "recent" not in st.session_state:
+        cookie = (st.context.cookies or {}).get(RECENT_COOKIE, "")
+        st.session_state.recent = [i for i in cookie.split(".") if is_id(i)]
+
+
+def translator() -> Callable[..., str]:
+    """`t(key, **params)` in this session's language; a page takes it once per run (cheaper than
+    looking the language up in the session state for every text)."""
+    return functools.partial(i18n.translate, st.session_state.get("lang", i18n.FALLBACK))
+
+
+def t(key: str, **params: Any) -> str:
+    return translator()(key, **params)
+
+
+def md(text: str) -> str:
+    """Player-typed text for a Markdown context, shown literally (`**x**` stays `**x**`)."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:&])", r"\\\1", text)
+
+
+def widget_key(family: str, *parts: object) -> str:
+    """The key of one widget of a `family` (a fixed word of the page, such as `shift_card`), told apart by
+    `parts` (player names, numbers, fields) so that two different lists of parts never give the same key,
+    whatever the players are called: each part has its `%` and `_` percent-encoded before the parts are
+    joined with `_`, so the key can be split back into them."""
+    return "_".join([family, *(str(part).replace("%", "%25").replace("_", "%5F") for part in parts)])
+
+
+def coal(colours: Sequence[str]) -> str:
+    """Coal as coloured symbols, one per printed cube."""
+    return "".join(COAL_SYMBOLS[c] for c in colours)
+
+
+def when(timestamp: float) -> str:
+    """A moment as the catalog writes dates, in the browser's time zone (the server's if unknown)."""
+    try:
+        zone = ZoneInfo(st.context.timezone) if st.context.timezone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = None
+    return datetime.fromtimestamp(timestamp, zone).strftime(t("home.recent_date"))
+
+
+def recent_games() -> list[Saved]:
+    """This browser's recent games that still read, newest change first (one stored before a rule the
+    reader now checks is left out rather than break the list)."""
+    games = []
+    for saved in store().recent(st.session_state.recent):
+        try:
+            score(saved.doc)
+        except RecordError:
+            continue
+        games.append(saved)
+    return games
+
+
+def _remember(game_id: str) -> None:
+    """Keep the game among this browser's recent games (session and a cookie for later visits)."""
+    recent = ([game_id] + [i for i in st.session_state.recent if i != game_id])[:RECENT_KEEP]
+    if recent == st.session_state.recent:
+        return
+    st.session_state.recent = recent
+    st.html(f"<script>document.cookie='{RECENT_COOKIE}={'.'.join(st.session_state.recent)};path=/;"
+            "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)
