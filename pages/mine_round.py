@@ -26,7 +26,7 @@ def save(field: str, value: Callable[[], object], seen: object, number: int | No
     showed it when tapped (see `ui.save_on_tap`)."""
     n = number or sheet.number
     ui.save_on_tap(saved.id, lambda d: mine.enter_round(d, n, field, value(), seen),
-                   {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}")
+                   {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}_{n}")
 
 
 def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], low: int = 0,
@@ -34,7 +34,7 @@ def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], lo
     """A form with one number per player for a field of a round's sheet; its widgets follow the stored
     values, so another phone's entry shows at once."""
     n = number or sheet.number
-    ui.refused(f"mine_{field}")
+    ui.refused(f"mine_{field}_{n}")
     keys = {p: ui.widget_key("mine", field, n, p, shown[p]) for p in record.players}
     with st.form(f"mine_{field}_{n}", enter_to_submit=False):
         for p in record.players:
@@ -62,14 +62,14 @@ def coal_table(s: Sheet) -> None:
 def cap_and_supply(s: Sheet) -> None:
     """The die card's value in the variant; the coal at the start and the supply, to correct."""
     if record.variant:
-        ui.refused("mine_cap")
+        ui.refused(f"mine_cap_{s.number}")
         st.number_input(t("mine.round.cap"), 0, COAL_CUBES, entered("cap"), key=f"mine_cap_{s.number}_{entered('cap')}",
                         placeholder=t("mine.round.cap_hint"), on_change=lambda: save(
                             "cap", lambda: st.session_state[f"mine_cap_{s.number}_{entered('cap')}"], entered("cap")))
     with st.expander(t("mine.round.correct")):
         counts("start", s.start, md, high=COAL_CUBES)
         if s.supply is not None:
-            ui.refused("mine_supply")
+            ui.refused(f"mine_supply_{s.number}")
             with st.form(f"mine_supply_{s.number}", enter_to_submit=False):
                 key = f"mine_supply_{s.number}_{s.supply}"
                 st.number_input(t("mine.round.supply"), 0, COAL_CUBES, s.supply, key=key, help=t("mine.round.supply_box"))
@@ -91,7 +91,7 @@ def dummy_cards(s: Sheet) -> None:
 def looting(s: Sheet) -> None:
     """The attacks entered, each with its outcome and why, a form for the next attack, and the defence."""
     attacks = entered("attacks") or []
-    ui.refused("mine_attacks")
+    ui.refused(f"mine_attacks_{s.number}")
     for i, take in enumerate(s.looting.takes):
         a = take.attack
         text, remove = st.columns([5, 1], vertical_alignment="center", wrap=False)
@@ -163,7 +163,7 @@ with st.expander(t("mine.phase.mine")):
     if sheet.at_mine is not None:
         st.caption(t("mine.round.supply_left", supply=sheet.mine_supply - sum(sheet.got.values())))
         if sheet.mine_supply != sheet.at_mine:
-            st.warning(t("mine.round.supply_disagrees", supply=sheet.at_mine, free=sheet.mine_supply))
+            st.warning(t("mine.round.supply_disagrees", supply=sheet.at_mine, free=sheet.cubes_free))
 with st.expander(t("mine.phase.recruitment")):
     st.markdown(step(recruitment()))
     counts("recruited", sheet.recruited, lambda p: t("mine.round.recruits", player=md(p),

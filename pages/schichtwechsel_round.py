@@ -52,7 +52,7 @@ def round_form(number: int, shown: Round | None) -> None:
 def submit(number: int, mode: str, seen: dict | None) -> None:
     """Save the form as the phone showed it when tapped (see `ui.save_on_tap`)."""
     card = st.session_state[f"round_card_{mode}_{number}"].strip() or st.session_state.get(f"round_card_known_{mode}_{number}") or ""
-    points = {p: st.session_state[f"round_points_{mode}_{number}_{p}"] for p in record.players}
+    points = {p: st.session_state[ui.widget_key("round_points", mode, number, p)] for p in record.players}
     label = {"key": "change.round", "round": number}
     if seen is None:
         ui.close_on_tap(saved.id, lambda d: sw.add_round(d, number, card, points), label, f"round_{mode}", number)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from schichtbuch import codes, i18n, share
-from schichtbuch.session import _remember, store, t, translator, wrong_codes
+from schichtbuch.session import remember, store, t, translator, wrong_codes
 from schichtbuch.store import Saved, UnknownGame, is_id
 from schichtbuch.writes import refusal, undo_button
 from scoring.records import RecordError
@@ -147,7 +147,7 @@ def current() -> Saved | None:
         st.stop()
     _readable(saved)
     st.session_state.saved, st.session_state.seen_version = saved, saved.version
-    _remember(saved.id)
+    remember(saved.id)
     return saved
 
 

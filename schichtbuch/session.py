@@ -113,7 +113,7 @@ def recent_games() -> list[Saved]:
     return games
 
 
-def _remember(game_id: str) -> None:
+def remember(game_id: str) -> None:
     """Keep the game among this browser's recent games (session and a cookie for later visits)."""
     recent = ([game_id] + [i for i in st.session_state.recent if i != game_id])[:RECENT_KEEP]
     if recent == st.session_state.recent:

@@ -19,18 +19,6 @@ LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_fi
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 
 
-def save(saved: Saved, edit: Callable[[Document], Document], label: dict[str, Any]) -> bool:
-    """Apply a change to the newest stored game. A refused change shows one line naming the field and
-    changes nothing; the widgets keep what was entered. Buttons that call it are keyed by what they act
-    on (shift, order), so a tap on something another phone changed meanwhile is not applied elsewhere."""
-    try:
-        store().change(saved.id, edit, label)
-    except RecordError as error:
-        st.error(refusal(error))
-        return False
-    return True
-
-
 def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> bool:
     """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
     looks different after another phone's change, so a refused tap is explained rather than lost. The

@@ -133,11 +133,15 @@ class Sheet:
     """Coal in stock at the end of the round."""
 
     @property
+    def cubes_free(self) -> int:
+        """The box's cubes no player held when the mine was resolved."""
+        return COAL_CUBES - sum(self.coal.values()) + sum(self.got.values())
+
+    @property
     def mine_supply(self) -> int:
         """The coal the mine could give: the supply when it was resolved, never below zero nor more than
         the cubes no player held then (in the variant, those cubes)."""
-        free = COAL_CUBES - sum(self.coal.values()) + sum(self.got.values())
-        return free if self.at_mine is None else max(0, min(self.at_mine, free))
+        return self.cubes_free if self.at_mine is None else max(0, min(self.at_mine, self.cubes_free))
 
 
 @dataclass(frozen=True)

@@ -130,8 +130,16 @@ def test_round_guide_shows_the_preparation_of_the_round_with_the_start_player(pl
 def enter_round(at: AppTest, number: int, card: str, points: dict[str, int], mode: str = "new") -> AppTest:
     at.text_input(key=f"round_card_{mode}_{number}").set_value(card)
     for who, vp in points.items():
-        at.number_input(key=f"round_points_{mode}_{number}_{who}").set_value(vp)
+        at.number_input(key=ui.widget_key("round_points", mode, number, who)).set_value(vp)
     return button(at, f"schichtwechsel.round.save_{mode}", round=number).click().run()
+
+
+def test_a_round_is_saved_for_players_whose_names_have_underscores_and_percent_signs(store_path: Path):
+    game_id = put(store_path, created(["Jan_K", "50%", "Ben"]))
+    at = app(ROUND, "en", game_id)
+    enter_round(at, 1, "Koks", {"Jan_K": 4, "50%": 2, "Ben": 1})
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["rounds"] == [{"card": "Koks", "points": {"Jan_K": 4, "50%": 2, "Ben": 1}}]
 
 
 def test_round_card_is_saved_and_running_totals_shown(store_path: Path):
