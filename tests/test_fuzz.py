@@ -35,11 +35,14 @@ from scoring import schichtwechsel as sw
 from scoring.records import MAX_DEPTH, RecordError, Result, parse, tick
 from scoring.registry import GAMES, PALETTE, check
 
-settings.register_profile("default", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("long", max_examples=2000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+SCALES = {"default": 1, "long": 25}
+"""Examples per property, as a multiple of the default's: the long profile tries 25 times as many."""
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
+SCALE = SCALES[PROFILE]
+for name, scale in SCALES.items():
+    settings.register_profile(name, max_examples=60 * scale, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+settings.load_profile(PROFILE)
 
 GAMES_DIR = Path(__file__).parent / "games"
 EXAMPLES = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(GAMES_DIR.glob("*.json"))]
@@ -162,7 +165,7 @@ def test_hostile_files_are_refused_in_one_line(tmp_path: Path, data: bytes) -> N
 
 
 @given(st.sampled_from(EXAMPLES).flatmap(mutated), st.sampled_from(["score", "loot"]))
-@settings(max_examples=30)
+@settings(max_examples=30 * SCALE)
 def test_the_command_line_answers_a_mutated_record_with_json_or_one_line(tmp_path_factory: pytest.TempPathFactory,
                                                                          doc: Any, command: str) -> None:
     path = tmp_path_factory.mktemp("cli") / "record.json"
@@ -316,7 +319,7 @@ def played(data: st.DataObject, game: str, store: SQLiteStore) -> str:
 
 @pytest.mark.parametrize("game", list(GAMES))
 @given(data=st.data())
-@settings(max_examples=20)
+@settings(max_examples=20 * SCALE)
 def test_change_functions_through_the_store_never_store_an_unreadable_document(game: str, data: st.DataObject) -> None:
     played(data, game, SQLiteStore(":memory:"))
 
@@ -324,7 +327,7 @@ def test_change_functions_through_the_store_never_store_an_unreadable_document(g
 @pytest.mark.usefixtures(*PAGE_FIXTURES)
 @pytest.mark.parametrize("game", list(GAMES))
 @given(data=st.data())
-@settings(max_examples=4, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=4 * SCALE, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 def test_every_page_renders_a_state_made_by_random_changes(game: str, data: st.DataObject, store_path: Path) -> None:
     """Widgets are bounded like the readers, so no state the changes can store crashes a page."""
     game_id = played(data, game, SQLiteStore(str(store_path)))
