@@ -65,7 +65,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
         host.get_by_text("Lay out the game board.").click()
         settle(host)
 
-        visit(host, "📱", "share")
+        visit(host, "📱 Share", "share")
         link = host.get_by_test_id("stCode").inner_text().strip()
         guest.goto(link)
         settle(guest)
@@ -118,8 +118,8 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
         assert table == standings(guest)
         assert [row[:2] for row in table[1:]] == [["1. Anna", "69"], ["2. Ben", "15"], ["3. Cleo", "0"]]
 
-        for link in ("💾", "🏠"):
-            visit(host, link, f"page-{link}")
+        for link, shot in (("💾 Record", "record"), ("🏠 Home", "home-after")):
+            visit(host, link, f"page-{shot}")
 
 
 def test_a_reload_and_a_server_restart_lose_nothing(tmp_path: Path) -> None:

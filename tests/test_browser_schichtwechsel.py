@@ -58,7 +58,7 @@ def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
         settle(host)
         look(host, "sw-setup")
 
-        visit(host, "📱", "sw-share")
+        visit(host, "📱 Teilen", "sw-share")
         guest.goto(host.get_by_test_id("stCode").inner_text().strip())
         settle(guest)
         visit(guest, "Runde", "sw-round-guest")
