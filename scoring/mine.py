@@ -14,7 +14,6 @@ its whole sheet (`SHEET_FIELDS`): the coal at its start, what events, looting, t
 from __future__ import annotations
 
 import copy
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -141,7 +140,7 @@ class Sheet:
     def mine_supply(self) -> int:
         """The coal the mine could give: the supply when it was resolved, never below zero nor more than
         the cubes no player held then (in the variant, those cubes)."""
-        return self.cubes_free if self.at_mine is None else max(0, min(self.at_mine, self.cubes_free))
+        return _mine_supply(self.at_mine, self.cubes_free)
 
 
 @dataclass(frozen=True)
@@ -440,10 +439,16 @@ def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy:
     allowed = {p: mined[p] if (not variant or p == dummy) else min(mined[p], cap) for p in names}
     kept = {p: max(0, stocks[p] + looting.changes[p] - sold[p]) for p in names}
     at_mine = None if supply is None else supply + sum(start.values()) - sum(kept.values())
-    sheet = Sheet(number, holder, cap, start, supply, at_mine, events, attacks, defense, sold, mined,
-                  _counts(entry, "recruited", where, names, required=False), looting, {p: 0 for p in names}, kept)
-    got = take_from_supply(allowed, sheet.mine_supply, turn_order(names, holder))
-    return dataclasses.replace(sheet, got=got, coal={p: kept[p] + got[p] for p in names})
+    got = take_from_supply(allowed, _mine_supply(at_mine, COAL_CUBES - sum(kept.values())), turn_order(names, holder))
+    recruited = _counts(entry, "recruited", where, names, required=False)
+    return Sheet(number, holder, cap, start, supply, at_mine, events, attacks, defense, sold, mined, recruited, looting,
+                 got, {p: kept[p] + got[p] for p in names})
+
+
+def _mine_supply(at_mine: int | None, free: int) -> int:
+    """What the mine can give: the supply, never below zero nor more than the `free` cubes no player holds
+    (in the variant, with no supply, those cubes)."""
+    return free if at_mine is None else max(0, min(at_mine, free))
 
 
 def _cap(entry: Mapping[str, Any], where: str, number: int, variant: bool, closed: bool) -> int:
