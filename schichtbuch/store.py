@@ -1,7 +1,8 @@
-"""The game store: games as versioned JSON documents with their revision history.
+"""The game store: games as versioned JSON documents with their revision history (the newest document
+whole, and per revision its label and the way back to the revision before: `schichtbuch/revisions.py`).
 
 `Store` is the interface pages use; `SQLiteStore` is the embedded default (a file, or `:memory:` as the
-in-memory twin for tests). A server database fits behind the same four methods: every change is one
+in-memory twin for tests). A server database fits behind the same methods: every change is one
 read-modify-write transaction, so two phones writing at once both keep their entries, and the change
 function sees the newest document, never a stale copy.
 
@@ -24,16 +25,36 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from schichtbuch import codes
+from schichtbuch import codes, revisions
 from scoring.registry import check as check_record
 
 Document = dict[str, Any]
+Migration = str | Callable[[sqlite3.Connection], None]
+"""A schema step: SQL statements separated by `;`, or a function for a step SQL cannot express."""
 Gate = Callable[[Document], object]
 """Reads a document before it is written, raising RecordError if it does not read."""
 ID_BYTES = 16
 """128 random bits per game id (URL-safe base64: 22 characters)."""
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
+
+
+def _keep_ways_back(db: sqlite3.Connection) -> None:
+    """Turn the whole copy kept per revision into the way back to the revision before (none where that
+    one was never kept), game by game."""
+    db.execute("CREATE TABLE changes (game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL,"
+               " back TEXT, label TEXT NOT NULL, PRIMARY KEY (game, version))")
+    for (game,) in db.execute("SELECT id FROM games").fetchall():
+        before: tuple[int, Document] | None = None
+        for version, text, label in db.execute("SELECT version, doc, label FROM revisions WHERE game = ?"
+                                               " ORDER BY version", (game,)).fetchall():
+            doc = json.loads(text)
+            back = revisions.way_back(doc, before[1]) if before and before[0] == version - 1 else None
+            db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)", (game, version, back, label))
+            before = (version, doc)
+    db.execute("DROP TABLE revisions")
+
+
+MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     ("create games", """
         CREATE TABLE games (id TEXT PRIMARY KEY, doc TEXT NOT NULL, version INTEGER NOT NULL,
                             updated REAL NOT NULL)"""),
@@ -44,6 +65,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("short join codes", """
         CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
                                  shown REAL NOT NULL)"""),
+    ("keep each revision as the way back to the one before", _keep_ways_back),
 )
 """Named schema steps; `PRAGMA user_version` counts the ones applied."""
 
@@ -109,7 +131,7 @@ class SQLiteStore:
         with self._transaction() as db:
             self._gate(doc)
             db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
-            db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", (saved.id, json.dumps(doc), json.dumps(label)))
+            db.execute("INSERT INTO changes VALUES (?, 1, NULL, ?)", (saved.id, json.dumps(label)))
         return saved
 
     def load(self, game_id: str) -> Saved:
@@ -138,20 +160,22 @@ class SQLiteStore:
             if now.version != seen_version:
                 raise Conflict(game_id)
             effective = now.label.get("to", now.version)
-            before = db.execute("SELECT doc, label FROM revisions WHERE game = ? AND version = ?",
-                                (game_id, effective - 1)).fetchone()
-            if before is None:
+            ways = self._ways_back(db, game_id, effective)
+            if ways is None:
                 raise NothingToUndo(game_id)
-            to = json.loads(before[1]).get("to", effective - 1)
-            return self._write(db, now, json.loads(before[0]), {"key": "change.undo", "to": to})
+            before = db.execute("SELECT label FROM changes WHERE game = ? AND version = ?",
+                                (game_id, effective - 1)).fetchone()
+            to = json.loads(before[0]).get("to", effective - 1)
+            return self._write(db, now, revisions.go_back(now.doc, ways), {"key": "change.undo", "to": to})
 
     def undoable(self, game_id: str) -> dict[str, Any] | None:
         """The label of the change `undo` would take back (the last one still in effect), or None."""
         with self._transaction() as db:
             now = self._read(db, game_id)
             effective = now.label.get("to", now.version)
-            row = db.execute("SELECT label FROM revisions WHERE game = ? AND version = ?", (game_id, effective)).fetchone()
-        return None if effective <= 1 or row is None else dict(json.loads(row[0]))
+            row = db.execute("SELECT label FROM changes WHERE game = ? AND version = ? AND back IS NOT NULL",
+                             (game_id, effective)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def recent(self, ids: list[str]) -> list[Saved]:
         """The games among `ids` that exist, newest change first."""
@@ -210,7 +234,7 @@ class SQLiteStore:
     @staticmethod
     def _read(db: sqlite3.Connection, game_id: str) -> Saved:
         row = db.execute(
-            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN revisions r"
+            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN changes r"
             " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
         ).fetchone()
         if row is None:
@@ -220,11 +244,20 @@ class SQLiteStore:
     def _write(self, db: sqlite3.Connection, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
         self._gate(doc)
         saved = Saved(now.id, doc, now.version + 1, label, time.time())
-        text = json.dumps(doc)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
-                   (text, saved.version, saved.updated, saved.id))
-        db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?)", (saved.id, saved.version, text, json.dumps(label)))
+                   (json.dumps(doc), saved.version, saved.updated, saved.id))
+        db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)",
+                   (saved.id, saved.version, revisions.way_back(doc, now.doc), json.dumps(label)))
         return saved
+
+    @staticmethod
+    def _ways_back(db: sqlite3.Connection, game_id: str, to_before: int) -> list[str] | None:
+        """The ways back from the newest revision down to revision `to_before - 1`, newest first; None if
+        one of them was never kept (revisions from before the store kept any)."""
+        rows = db.execute("SELECT back FROM changes WHERE game = ? AND version >= ? ORDER BY version DESC",
+                          (game_id, to_before)).fetchall()
+        ways = [row[0] for row in rows]
+        return ways if ways and None not in ways else None
 
 
 _SYSTEM_RANDOM = random.SystemRandom()
@@ -251,9 +284,12 @@ def migrate(db: sqlite3.Connection) -> None:
     db.execute("BEGIN IMMEDIATE")
     try:
         done = db.execute("PRAGMA user_version").fetchone()[0]
-        for number, (_, sql) in enumerate(MIGRATIONS[done:], start=done + 1):
-            for statement in sql.split(";"):
-                db.execute(statement)
+        for number, (_, step) in enumerate(MIGRATIONS[done:], start=done + 1):
+            if callable(step):
+                step(db)
+            else:
+                for statement in step.split(";"):
+                    db.execute(statement)
             db.execute(f"PRAGMA user_version = {number}")
     except BaseException:
         db.execute("ROLLBACK")
