@@ -1,7 +1,7 @@
 """Short join codes: what one player reads aloud across the table and the others type on their phones.
 
 A game's id (128 random bits, 22 case-sensitive characters) stays the key in every link; the short code
-is a second, temporary way to name a live game, resolved by the store (`SQLiteStore.game_for_code`).
+is a second, temporary way to name a live game, resolved by the store (`Store.game_for_code`).
 
 A code is `CODE_LENGTH` symbols from `CODE_ALPHABET`, shown in groups of `CODE_GROUP` (`HXK4-9MRT`).
 The alphabet leaves out every symbol that looks like another one on a phone screen (0 O Q D, 1 I L,

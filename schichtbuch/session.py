@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import streamlit as st
 
 from schichtbuch import codes, i18n
-from schichtbuch.store import Saved, SQLiteStore, Store, is_id
+from schichtbuch.store import Saved, Store, is_id, open_store
 from scoring.records import RecordError
 from scoring.registry import score
 
@@ -42,9 +42,9 @@ COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"
 
 @st.cache_resource
 def store() -> Store:
-    """The game store: the embedded SQLite file, created on first run. Another `Store` (a server
-    database) would be returned here; pages only see the interface."""
-    return SQLiteStore(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
+    """The game store: the embedded SQLite file, created on first run, or the PostgreSQL server that
+    `SCHICHTBUCH_STORE` names by a `postgresql://` URL; pages only see the interface."""
+    return open_store(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
 
 
 @st.cache_resource

@@ -1,9 +1,11 @@
-"""The game store: games as versioned JSON documents with their revision history.
+"""The game store: games as versioned JSON documents with their revision history (the newest document
+whole, and per revision its label and the way back to the revision before: `schichtbuch/revisions.py`).
 
-`Store` is the interface pages use; `SQLiteStore` is the embedded default (a file, or `:memory:` as the
-in-memory twin for tests). A server database fits behind the same four methods: every change is one
-read-modify-write transaction, so two phones writing at once both keep their entries, and the change
-function sees the newest document, never a stale copy.
+`Store` is the interface pages use; `SQLStore` holds its logic in the SQL both backends speak:
+`SQLiteStore` is the embedded default (a file, or `:memory:` as the in-memory twin for tests) and
+`pgstore.PostgresStore` the server database for many tables; `open_store` picks one from the setting.
+Every change is one read-modify-write transaction, so two phones writing at once both keep their entries,
+and the change function sees the newest document, never a stale copy.
 
 One gate: every document the store writes (created, changed, undone to) is first read and scored by its
 game's reader (`scoring.registry.check`) inside the write transaction; a document that does not read is
@@ -19,21 +21,41 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from schichtbuch import codes
+from schichtbuch import codes, revisions
 from scoring.registry import check as check_record
 
 Document = dict[str, Any]
+Migration = str | Callable[[sqlite3.Connection], None]
+"""A schema step: SQL statements separated by `;`, or a function for a step SQL cannot express."""
 Gate = Callable[[Document], object]
 """Reads a document before it is written, raising RecordError if it does not read."""
 ID_BYTES = 16
 """128 random bits per game id (URL-safe base64: 22 characters)."""
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
+
+
+def _keep_ways_back(db: sqlite3.Connection) -> None:
+    """Turn the whole copy kept per revision into the way back to the revision before (none where that
+    one was never kept), game by game."""
+    db.execute("CREATE TABLE changes (game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL,"
+               " back TEXT, label TEXT NOT NULL, PRIMARY KEY (game, version))")
+    for (game,) in db.execute("SELECT id FROM games").fetchall():
+        before: tuple[int, Document] | None = None
+        for version, text, label in db.execute("SELECT version, doc, label FROM revisions WHERE game = ?"
+                                               " ORDER BY version", (game,)).fetchall():
+            doc = json.loads(text)
+            back = revisions.way_back(doc, before[1]) if before and before[0] == version - 1 else None
+            db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)", (game, version, back, label))
+            before = (version, doc)
+    db.execute("DROP TABLE revisions")
+
+
+MIGRATIONS: tuple[tuple[str, Migration], ...] = (
     ("create games", """
         CREATE TABLE games (id TEXT PRIMARY KEY, doc TEXT NOT NULL, version INTEGER NOT NULL,
                             updated REAL NOT NULL)"""),
@@ -44,6 +66,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("short join codes", """
         CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
                                  shown REAL NOT NULL)"""),
+    ("keep each revision as the way back to the one before", _keep_ways_back),
 )
 """Named schema steps; `PRAGMA user_version` counts the ones applied."""
 
@@ -83,6 +106,16 @@ class Store(Protocol):
     def game_for_code(self, code: str, now: float | None = None) -> str: ...
 
 
+def open_store(where: str, gate: Gate = check_record) -> Store:
+    """The store `where` names: a PostgreSQL server by its `postgresql://` URL, else the SQLite file at
+    that path. (psycopg is imported only for a server, so the embedded store needs no database driver.)"""
+    if where.startswith(("postgresql://", "postgres://")):
+        from schichtbuch.pgstore import PostgresStore
+
+        return PostgresStore(where, gate)
+    return SQLiteStore(where, gate)
+
+
 def new_id() -> str:
     return secrets.token_urlsafe(ID_BYTES)
 
@@ -92,33 +125,42 @@ def is_id(text: str) -> bool:
     return re.fullmatch(r"[A-Za-z0-9_-]{22}", text) is not None
 
 
-class SQLiteStore:
-    """The embedded store. One connection per store object, guarded by a lock for the server's threads;
-    SQLite's own file lock keeps several server processes apart."""
+class Database(Protocol):
+    """A connection inside one transaction, with SQL written with `?` placeholders."""
 
-    def __init__(self, path: str, gate: Gate = check_record) -> None:
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
-        self._lock = threading.Lock()
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any: ...
+
+
+class SQLStore:
+    """The store's logic in the SQL both databases speak; a backend says how to open a transaction.
+
+    A write transaction reads the game with `lock=True`, which keeps every other writer of that game
+    waiting until the transaction ends (`_lock_game`)."""
+
+    def __init__(self, gate: Gate) -> None:
         self._gate = gate
-        with self._lock:
-            _use_wal(self._db, path)
-            migrate(self._db)
+
+    def _writing(self) -> AbstractContextManager[Database]:
+        raise NotImplementedError
+
+    def _reading(self) -> AbstractContextManager[Database]:
+        raise NotImplementedError
 
     def create(self, doc: Document, label: dict[str, Any]) -> Saved:
         saved = Saved(new_id(), doc, 1, label, time.time())
-        with self._transaction() as db:
+        with self._writing() as db:
             self._gate(doc)
             db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
-            db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", (saved.id, json.dumps(doc), json.dumps(label)))
+            db.execute("INSERT INTO changes VALUES (?, 1, NULL, ?)", (saved.id, json.dumps(label)))
         return saved
 
     def load(self, game_id: str) -> Saved:
-        with self._transaction() as db:
+        with self._reading() as db:
             return self._read(db, game_id)
 
     def version(self, game_id: str) -> int:
-        with self._lock:
-            row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise UnknownGame(game_id)
         return int(row[0])
@@ -126,36 +168,38 @@ class SQLiteStore:
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
         """Apply `edit` to the newest document in one transaction; an exception from `edit` or the gate
         changes nothing."""
-        with self._transaction() as db:
-            now = self._read(db, game_id)
+        with self._writing() as db:
+            now = self._read(db, game_id, lock=True)
             return self._write(db, now, edit(now.doc), label)
 
     def undo(self, game_id: str, seen_version: int) -> Saved:
         """Go back to the document before the last change still in effect, if the phone saw the newest
         version. An undo's label records which version it restored (`to`), so undos walk back in turn."""
-        with self._transaction() as db:
-            now = self._read(db, game_id)
+        with self._writing() as db:
+            now = self._read(db, game_id, lock=True)
             if now.version != seen_version:
                 raise Conflict(game_id)
             effective = now.label.get("to", now.version)
-            before = db.execute("SELECT doc, label FROM revisions WHERE game = ? AND version = ?",
-                                (game_id, effective - 1)).fetchone()
-            if before is None:
+            ways = self._ways_back(db, game_id, effective)
+            if ways is None:
                 raise NothingToUndo(game_id)
-            to = json.loads(before[1]).get("to", effective - 1)
-            return self._write(db, now, json.loads(before[0]), {"key": "change.undo", "to": to})
+            before = db.execute("SELECT label FROM changes WHERE game = ? AND version = ?",
+                                (game_id, effective - 1)).fetchone()
+            to = json.loads(before[0]).get("to", effective - 1)
+            return self._write(db, now, revisions.go_back(now.doc, ways), {"key": "change.undo", "to": to})
 
     def undoable(self, game_id: str) -> dict[str, Any] | None:
         """The label of the change `undo` would take back (the last one still in effect), or None."""
-        with self._transaction() as db:
+        with self._reading() as db:
             now = self._read(db, game_id)
             effective = now.label.get("to", now.version)
-            row = db.execute("SELECT label FROM revisions WHERE game = ? AND version = ?", (game_id, effective)).fetchone()
-        return None if effective <= 1 or row is None else dict(json.loads(row[0]))
+            row = db.execute("SELECT label FROM changes WHERE game = ? AND version = ? AND back IS NOT NULL",
+                             (game_id, effective)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
 
     def recent(self, ids: list[str]) -> list[Saved]:
         """The games among `ids` that exist, newest change first."""
-        with self._transaction() as db:
+        with self._reading() as db:
             found = [self._read(db, i) for i in ids if db.execute("SELECT 1 FROM games WHERE id = ?", (i,)).fetchone()]
         return sorted(found, key=lambda s: -s.updated)
 
@@ -164,67 +208,101 @@ class SQLiteStore:
         (live again for `CODE_TTL_SECONDS` from now, as it was just shown), else a new one; the expired
         codes of all games are dropped then, so that the table only holds codes that still count."""
         now = time.time() if now is None else now
-        with self._transaction() as db:
-            changed = self._read(db, game_id).updated
+        with self._writing() as db:
+            changed = self._read(db, game_id, lock=True).updated
             row = db.execute("SELECT code, shown FROM join_codes WHERE game = ?", (game_id,)).fetchone()
             if row is not None and codes.is_live(changed, float(row[1]), now):
                 db.execute("UPDATE join_codes SET shown = ? WHERE game = ?", (now, game_id))
                 return str(row[0])
-            db.execute("DELETE FROM join_codes WHERE game = ? OR max(shown, (SELECT updated FROM games"
-                       " WHERE id = join_codes.game)) <= ?", (game_id, now - codes.CODE_TTL_SECONDS))
+            expired = now - codes.CODE_TTL_SECONDS
+            db.execute("DELETE FROM join_codes WHERE game = ? OR (shown <= ? AND (SELECT updated FROM games"
+                       " WHERE id = join_codes.game) <= ?)", (game_id, expired, expired))
             return self._issue_code(db, game_id, now)
 
     def game_for_code(self, code: str, now: float | None = None) -> str:
         """The id of the game a live code names; `UnknownGame` for a code that is wrong or expired."""
         now = time.time() if now is None else now
-        with self._lock:
-            row = self._db.execute("SELECT j.game, j.shown, g.updated FROM join_codes j JOIN games g"
-                                   " ON g.id = j.game WHERE j.code = ?", (code,)).fetchone()
+        with self._reading() as db:
+            row = db.execute("SELECT j.game, j.shown, g.updated FROM join_codes j JOIN games g"
+                             " ON g.id = j.game WHERE j.code = ?", (code,)).fetchone()
         if row is None or not codes.is_live(float(row[2]), float(row[1]), now):
             raise UnknownGame(code)
         return str(row[0])
 
     @staticmethod
-    def _issue_code(db: sqlite3.Connection, game_id: str, now: float) -> str:
+    def _issue_code(db: Database, game_id: str, now: float) -> str:
         """A fresh code for the game; a draw that another game holds (one in 3.8·10⁷ with a thousand live
         codes) is drawn again."""
         while True:
             code = codes.new_code(_SYSTEM_RANDOM)
-            try:
-                db.execute("INSERT INTO join_codes VALUES (?, ?, ?)", (code, game_id, now))
-            except sqlite3.IntegrityError:
-                continue
-            return code
+            if db.execute("INSERT INTO join_codes VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                          (code, game_id, now)).rowcount == 1:
+                return code
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _lock_game(self, db: Database, game_id: str) -> None:
+        """Keep other writers of the game waiting until this transaction ends. SQLite's write transaction
+        already holds the whole file; a server database locks the game's row."""
 
-    @staticmethod
-    def _read(db: sqlite3.Connection, game_id: str) -> Saved:
+    def _read(self, db: Database, game_id: str, lock: bool = False) -> Saved:
+        if lock:
+            self._lock_game(db, game_id)
         row = db.execute(
-            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN revisions r"
+            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN changes r"
             " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
         ).fetchone()
         if row is None:
             raise UnknownGame(game_id)
         return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
 
-    def _write(self, db: sqlite3.Connection, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
+    def _write(self, db: Database, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
         self._gate(doc)
         saved = Saved(now.id, doc, now.version + 1, label, time.time())
-        text = json.dumps(doc)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
-                   (text, saved.version, saved.updated, saved.id))
-        db.execute("INSERT INTO revisions VALUES (?, ?, ?, ?)", (saved.id, saved.version, text, json.dumps(label)))
+                   (json.dumps(doc), saved.version, saved.updated, saved.id))
+        db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)",
+                   (saved.id, saved.version, revisions.way_back(doc, now.doc), json.dumps(label)))
         return saved
+
+    @staticmethod
+    def _ways_back(db: Database, game_id: str, to_before: int) -> list[str] | None:
+        """The ways back from the newest revision down to revision `to_before - 1`, newest first; None if
+        one of them was never kept (revisions from before the store kept any)."""
+        rows = db.execute("SELECT back FROM changes WHERE game = ? AND version >= ? ORDER BY version DESC",
+                          (game_id, to_before)).fetchall()
+        ways = [row[0] for row in rows]
+        return ways if ways and None not in ways else None
+
+
+class SQLiteStore(SQLStore):
+    """The embedded store. One connection per store object, guarded by a lock for the server's threads;
+    SQLite's own file lock keeps several server processes apart. A write transaction locks the whole
+    file (`BEGIN IMMEDIATE`)."""
+
+    def __init__(self, path: str, gate: Gate = check_record) -> None:
+        super().__init__(gate)
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
+        self._lock = threading.Lock()
+        with self._lock:
+            _use_wal(self._db, path)
+            migrate(self._db)
+
+    def _writing(self) -> AbstractContextManager[Database]:
+        return self._transaction("BEGIN IMMEDIATE")
+
+    def _reading(self) -> AbstractContextManager[Database]:
+        """A read transaction: in WAL mode it sees one snapshot and keeps no writer waiting."""
+        return self._transaction("BEGIN")
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[Database]:
+        with self._lock:
+            self._db.execute(begin)
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
 
 _SYSTEM_RANDOM = random.SystemRandom()
@@ -251,9 +329,12 @@ def migrate(db: sqlite3.Connection) -> None:
     db.execute("BEGIN IMMEDIATE")
     try:
         done = db.execute("PRAGMA user_version").fetchone()[0]
-        for number, (_, sql) in enumerate(MIGRATIONS[done:], start=done + 1):
-            for statement in sql.split(";"):
-                db.execute(statement)
+        for number, (_, step) in enumerate(MIGRATIONS[done:], start=done + 1):
+            if callable(step):
+                step(db)
+            else:
+                for statement in step.split(";"):
+                    db.execute(statement)
             db.execute(f"PRAGMA user_version = {number}")
     except BaseException:
         db.execute("ROLLBACK")

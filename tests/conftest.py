@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 import streamlit as st
@@ -31,6 +34,28 @@ def store_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     st.cache_resource.clear()
     yield path
     st.cache_resource.clear()
+
+
+POSTGRES = "SCHICHTBUCH_TEST_POSTGRES"
+"""The URL of a PostgreSQL server the store tests may use (`.ci/postgres` starts a throwaway one)."""
+
+
+@pytest.fixture
+def postgres_url():
+    """A URL of the test server whose tables live in a fresh schema of their own, dropped afterwards.
+    Without a server the test is skipped, except in CI, where that is a failure."""
+    import psycopg
+
+    url = os.environ.get(POSTGRES)
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail(f"{POSTGRES} is not set; .ci/run starts a PostgreSQL server for these tests")
+        pytest.skip(f"no PostgreSQL server ({POSTGRES} not set)")
+    schema = f"test_{secrets.token_hex(6)}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+        yield f"{url}{'&' if '?' in url else '?'}options={quote(f'-csearch_path={schema}')}"
+        admin.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
 """The game store (schichtbuch/store.py): round trip and versions, a server restart, concurrent writers
 (threads and processes), rollback of a failing change, undo, schema migrations, game ids, the list of
-recent games and short join codes (issue, look-up, expiry). The in-memory store and the file store run the same tests."""
+recent games and short join codes (issue, look-up, expiry). SQLite in memory and in a file and PostgreSQL run the
+same tests; what only one backend has (files, migrations) is tested on its own, PostgreSQL's in test_pgstore.py."""
 
 import json
 import multiprocessing
@@ -11,8 +12,9 @@ import time
 import pytest
 
 from schichtbuch.codes import CODE_TTL_SECONDS, code_from
+from schichtbuch.pgstore import PostgresStore
 from schichtbuch.store import (
-    MIGRATIONS, Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, migrate, new_id,
+    MIGRATIONS, Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, migrate, new_id, open_store,
 )
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
@@ -49,14 +51,26 @@ def tables(path):
         db.close()
 
 
-@pytest.fixture(params=["memory", "file"])
+@pytest.fixture(params=["memory", "file", "postgres"])
 def store(request, tmp_path):
-    return SQLiteStore(":memory:" if request.param == "memory" else str(tmp_path / "games.sqlite3"), gate=any_document)
+    """Every backend: SQLite in memory and in a file, and PostgreSQL (see conftest.py's `postgres_url`)."""
+    if request.param == "postgres":
+        store = PostgresStore(request.getfixturevalue("postgres_url"), gate=any_document)
+        yield store
+        store.close()
+    else:
+        yield SQLiteStore(":memory:" if request.param == "memory" else str(tmp_path / "games.sqlite3"), gate=any_document)
 
 
 @pytest.fixture
 def path(tmp_path):
     return str(tmp_path / "games.sqlite3")
+
+
+@pytest.fixture(params=["file", "postgres"])
+def where(request, tmp_path):
+    """Where several stores (as several server processes would) find the same games."""
+    return request.getfixturevalue("postgres_url") if request.param == "postgres" else str(tmp_path / "games.sqlite3")
 
 
 # --- round trip and versions -------------------------------------------------------------------------
@@ -131,9 +145,9 @@ def test_a_new_store_on_the_same_file_loads_the_same_game(path):
 
 # --- concurrent writers ------------------------------------------------------------------------------
 
-def _write(path, game_id, task, barrier):
-    """One writer (a thread or a spawned process) with its own store on the same file."""
-    own = SQLiteStore(path, gate=any_document)
+def _write(where, game_id, task, barrier):
+    """One writer (a thread or a spawned process) with its own store on the same games."""
+    own = open_store(where, gate=any_document)
     barrier.wait(timeout=60)
     kind, who, items = task
     for item in items:
@@ -147,14 +161,14 @@ def _write(path, game_id, task, barrier):
         own.change(game_id, edit, {"key": f"change.{kind}", "by": who})
 
 
-def run_writers(kind, path, game_id, tasks):
+def run_writers(kind, where, game_id, tasks):
     if kind == "threads":
         barrier = threading.Barrier(len(tasks))
-        workers = [threading.Thread(target=_write, args=(path, game_id, t, barrier)) for t in tasks]
+        workers = [threading.Thread(target=_write, args=(where, game_id, t, barrier)) for t in tasks]
     else:
         ctx = multiprocessing.get_context("spawn")
         barrier = ctx.Barrier(len(tasks))
-        workers = [ctx.Process(target=_write, args=(path, game_id, t, barrier)) for t in tasks]
+        workers = [ctx.Process(target=_write, args=(where, game_id, t, barrier)) for t in tasks]
     for w in workers:
         w.start()
     for w in workers:
@@ -166,20 +180,20 @@ def run_writers(kind, path, game_id, tasks):
 
 
 @pytest.mark.parametrize("kind", ["threads", "processes"])
-def test_two_writers_appending_to_one_game_keep_every_entry(path, kind):
-    game = SQLiteStore(path, gate=any_document).create({"items": []}, START)
+def test_two_writers_appending_to_one_game_keep_every_entry(where, kind):
+    game = open_store(where, gate=any_document).create({"items": []}, START)
     tasks = [("append", w, [f"{w}{i}" for i in range(WRITES_EACH)]) for w in ("a", "b")]
-    run_writers(kind, path, game.id, tasks)
-    saved = SQLiteStore(path, gate=any_document).load(game.id)
+    run_writers(kind, where, game.id, tasks)
+    saved = open_store(where, gate=any_document).load(game.id)
     assert sorted(saved.doc["items"]) == sorted(x for _, _, items in tasks for x in items)
     assert len(saved.doc["items"]) == 2 * WRITES_EACH
     for w in ("a", "b"):  # each writer's entries in its own order
         assert [x for x in saved.doc["items"] if x[0] == w] == [f"{w}{i}" for i in range(WRITES_EACH)]
-    assert saved.version == SQLiteStore(path, gate=any_document).version(game.id) == 2 * WRITES_EACH + 1
+    assert saved.version == open_store(where, gate=any_document).version(game.id) == 2 * WRITES_EACH + 1
 
 
-def test_two_threads_sharing_one_store_keep_every_entry(path):
-    shared = SQLiteStore(path, gate=any_document)
+def test_two_threads_sharing_one_store_keep_every_entry(where):
+    shared = open_store(where, gate=any_document)
     game = shared.create({"items": []}, START)
 
     def write(w):
@@ -202,10 +216,10 @@ BEN_ORDERS = [(o.transport.value, list(o.coal)) for o in cb.cards(Transport.TRAI
 
 
 @pytest.mark.parametrize("kind", ["threads", "processes"])
-def test_concurrent_coal_baron_deliveries_of_two_players_are_both_kept(path, kind):
-    game = SQLiteStore(path, gate=any_document).create(coal_baron_game(), START)
-    run_writers(kind, path, game.id, [("deliver", "Anna", ANNA_ORDERS), ("deliver", "Ben", BEN_ORDERS)])
-    saved = SQLiteStore(path, gate=any_document).load(game.id)
+def test_concurrent_coal_baron_deliveries_of_two_players_are_both_kept(where, kind):
+    game = open_store(where, gate=any_document).create(coal_baron_game(), START)
+    run_writers(kind, where, game.id, [("deliver", "Anna", ANNA_ORDERS), ("deliver", "Ben", BEN_ORDERS)])
+    saved = open_store(where, gate=any_document).load(game.id)
     record = cb.read(saved.doc)
     assert record.current_shift["Anna"] == tuple(Order(Transport(t), tuple(c)) for t, c in ANNA_ORDERS)
     assert record.current_shift["Ben"] == tuple(Order(Transport(t), tuple(c)) for t, c in BEN_ORDERS)
@@ -334,7 +348,7 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
     store = SQLiteStore(path, gate=any_document)
     assert user_version(path) == len(MIGRATIONS)
-    assert {"games", "revisions"} <= tables(path)
+    assert {"games", "changes"} <= tables(path)
     old = store.load("old" + "x" * 19)
     assert (old.doc, old.version, old.label) == (old_doc, 3, START)
     changed = store.change(old.id, lambda d: cb.deliver(d, 1, "Ben", Order(Transport.TRUCK, ("grey",))), ADD)
@@ -348,8 +362,8 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
 def test_a_new_file_gets_all_migrations(path):
     SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS) == 3
-    assert {"games", "revisions", "join_codes"} <= tables(path)
+    assert user_version(path) == len(MIGRATIONS) == 4
+    assert {"games", "changes", "join_codes"} <= tables(path) and "revisions" not in tables(path)
     assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
 
 
@@ -577,8 +591,7 @@ def test_a_database_of_the_previous_schema_gets_join_codes(path):
     assert "join_codes" not in tables(path)
 
     store = SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS) == 3
-    assert MIGRATIONS[-1][0] == "short join codes"
+    assert user_version(path) == len(MIGRATIONS)
     old = store.load("old" + "x" * 19)
     assert (old.doc, old.version, old.label) == (old_doc, 4, ADD)
     code = store.join_code(old.id)
