@@ -348,8 +348,8 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
 def test_a_new_file_gets_all_migrations(path):
     SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS) == 3
-    assert {"games", "revisions", "join_codes"} <= tables(path)
+    assert user_version(path) == len(MIGRATIONS) == 4
+    assert {"games", "revisions", "join_codes", "groups", "group_members", "group_games", "group_seats"} <= tables(path)
     assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
 
 
@@ -577,8 +577,8 @@ def test_a_database_of_the_previous_schema_gets_join_codes(path):
     assert "join_codes" not in tables(path)
 
     store = SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS) == 3
-    assert MIGRATIONS[-1][0] == "short join codes"
+    assert user_version(path) == len(MIGRATIONS) == 4
+    assert MIGRATIONS[2][0] == "short join codes"
     old = store.load("old" + "x" * 19)
     assert (old.doc, old.version, old.label) == (old_doc, 4, ADD)
     code = store.join_code(old.id)
