@@ -91,6 +91,7 @@ with st.form("home_join", border=False):
     st.form_submit_button(t("home.join_button"), icon="🔗", width="stretch", on_click=join)
 ui.refused("home_join")
 
+st.page_link(ui.page_path(None, "group"), label=t("group.home_link"), icon="👥", query_params={"lang": lang})
 recent = ui.recent_games()
 if recent:
     st.divider()
