@@ -36,7 +36,7 @@ for played in games[:shown_count]:
     st.page_link(ui.page_path(None, "history"), label=groups.game_line(played, lang),
                  icon="🏁" if played.summary["final"] else "🎲",
                  query_params={"group": group.id, "lang": lang, "show": played.id})
-    st.caption(ui.when(played.played))
+    st.caption(f"{ui.when(played.played)} · {groups.game_state(played)}")
 if len(games) > shown_count:
     st.button(t("history.more"), width="stretch", key="history_more",
               on_click=lambda: st.session_state.update(history_shown=shown_count + groups.HISTORY_STEP))

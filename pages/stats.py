@@ -30,7 +30,7 @@ st.altair_chart(alt.Chart(long).mark_bar().encode(
     x=alt.X("count:Q", title=None, axis=alt.Axis(tickMinStep=1)), y=alt.Y("player:N", title=None, sort=list(table.index)),
     yOffset="what:N", color=alt.Color("what:N", title=None, legend=alt.Legend(orient="bottom")),
 ), width="stretch")
-st.dataframe(table.rename(columns={c: t(f"stats.col.{c}") for c in stats.MEMBER_COLUMNS}), width="stretch",
+st.dataframe(table.rename(columns={c: t(f"stats.col.{c}") for c in stats.MEMBER_COLUMNS}).rename_axis(t("col.player")), width="stretch",
              column_config={t("stats.col.win_rate"): st.column_config.NumberColumn(format="percent"),
                             t("stats.col.average"): st.column_config.NumberColumn(format="%.1f")})
 

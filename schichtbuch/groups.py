@@ -105,12 +105,17 @@ def watch_group(group: Group) -> None:
 
 
 def game_line(played: Played, lang: str) -> str:
-    """One game of the history: game, players with their totals best first, and the winner or state."""
+    """One game of the history, short enough for a phone's line: game and players with their totals, best
+    first (the winner or state goes in `game_state`)."""
     s = played.summary
-    scores = ", ".join(f"{x['player']} {x['total']}" for x in s["standings"])
+    return md(f"{GAMES[s['game']].names[lang]}: " + ", ".join(f"{x['player']} {x['total']}" for x in s["standings"]))
+
+
+def game_state(played: Played) -> str:
+    """Who won the game, or that it is still being played."""
+    s = played.summary
     first = [x["player"] for x in s["standings"] if x["rank"] == 1]
-    state = t("history.won", players=", ".join(first)) if s["final"] else t("history.playing")
-    return md(f"{GAMES[s['game']].names[lang]}: {scores} · {state}")
+    return t("history.won", players=md(", ".join(first))) if s["final"] else t("history.playing")
 
 
 # --- taps ------------------------------------------------------------------------------------------------
