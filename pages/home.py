@@ -1,12 +1,13 @@
 """Home: start a new game, reopen a recent one, or join one by its code."""
 
 import random
+import time
 
 import streamlit as st
 
 from schichtbuch import codes, ui
 from schichtbuch.ui import md
-from scoring.records import RecordError
+from scoring.records import RecordError, with_start
 from scoring.registry import GAMES, PALETTE, is_over
 
 t = ui.page_start()
@@ -64,7 +65,7 @@ def start_game() -> None:
     first = random.SystemRandom().randrange(seats) if g.draw_start and state.get("home_draw", True) else state.get("home_start")
     colours = {n: state.get(f"home_colour_{s}", PALETTE[s % len(PALETTE)]) for s, n in enumerate(typed)}
     try:
-        record = g.new_record(typed, colours, typed[first if first in range(seats) else 0], **chosen)
+        record = with_start(g.new_record(typed, colours, typed[first if first in range(seats) else 0], **chosen), time.time())
         state.home_started = (ui.page_path(g.id, g.pages[0]), ui.store().create(record, {"key": "change.start"}).id)
     except RecordError as error:
         state.home_refused = ui.refusal(error)
@@ -90,6 +91,7 @@ with st.form("home_join", border=False):
     st.form_submit_button(t("home.join_button"), icon="🔗", width="stretch", on_click=join)
 ui.refused("home_join")
 
+st.page_link(ui.page_path(None, "group"), label=t("group.home_link"), icon="👥", query_params={"lang": lang})
 recent = ui.recent_games()
 if recent:
     st.divider()

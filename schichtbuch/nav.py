@@ -18,6 +18,10 @@ from scoring.registry import GAMES, Game, page_at_stage, score
 GENERAL_PAGES = ("home", "share", "record")
 
 
+GROUP_PAGES = ("group", "history", "stats")
+"""A group's pages (`?group=<id>`); their titles are `<page>.page` and `<page>.page.short`."""
+
+
 POLL_SECONDS = 1.5
 """Other phones' entries show within this interval plus one rerun."""
 
@@ -57,13 +61,14 @@ def page_path(game: str | None, page: str) -> str:
 
 def all_pages() -> dict[str, st.Page]:
     """Every page of the app by file, general ones first, each game's own from the registry."""
-    files = [page_path(None, p) for p in GENERAL_PAGES]
+    files = [page_path(None, p) for p in GENERAL_PAGES + GROUP_PAGES]
     files += [page_path(g.id, p) for g in GAMES.values() for p in g.pages]
     return {f: st.Page(f, title=t(_title_key(f)), default=f == "pages/home.py") for f in files}
 
 
 def _title_key(file: str) -> str:
-    return "page." + file.removeprefix("pages/").removesuffix(".py")
+    name = file.removeprefix("pages/").removesuffix(".py")
+    return f"{name}.page" if name in GROUP_PAGES else f"page.{name}"
 
 
 def table_page(saved: Saved) -> str:
@@ -76,6 +81,9 @@ def follow_join() -> None:
     page the table is on, where the header notes that this phone has joined. It runs before `current()`,
     so the game is remembered by the landing page's run, not by one that is cut short here."""
     game_id = st.query_params.get("game", "")
+    group_id = st.query_params.get("group", "")
+    if share.JOIN in st.query_params and not game_id and is_id(group_id):
+        st.switch_page(page_path(None, "group"), query_params={"group": group_id, "lang": st.session_state.lang})
     if share.JOIN not in st.query_params or not is_id(game_id):
         return
     try:
@@ -123,8 +131,9 @@ def network_base() -> str | None:
 def params(**extra: str) -> dict[str, str]:
     """The query parameters every link carries: the game (if one is open) and the language."""
     carried = {"lang": st.session_state.lang}
-    if st.query_params.get("game"):
-        carried["game"] = st.query_params["game"]
+    for name in ("game", "group"):
+        if st.query_params.get(name):
+            carried[name] = st.query_params[name]
     return carried | extra
 
 
@@ -207,9 +216,13 @@ def header(saved: Saved | None) -> None:
         del st.session_state.join_note
         st.success(t("share.joined"), icon="✅")
     links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
+    group = store().group_of(saved.id)
     with st.container(horizontal=True, gap="xsmall", wrap=True):
         for file in links:
             st.page_link(file, label=t(_title_key(file) + ".short"), query_params=params())
+        if group is not None:
+            st.page_link(page_path(None, "history"), label=t("history.page.short"),
+                         query_params={"group": group, "lang": st.session_state.lang})
 
 
 def watch(saved: Saved | None) -> None:

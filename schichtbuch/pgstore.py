@@ -29,6 +29,19 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("short join codes", """
         CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
                                  shown DOUBLE PRECISION NOT NULL)"""),
+    ("groups and their history", """
+        CREATE TABLE groups (id TEXT PRIMARY KEY, name TEXT NOT NULL, version INTEGER NOT NULL,
+                             created DOUBLE PRECISION NOT NULL);
+        CREATE TABLE group_members (grp TEXT NOT NULL REFERENCES groups(id), position INTEGER NOT NULL,
+                                    name TEXT NOT NULL, PRIMARY KEY (grp, name));
+        CREATE TABLE group_games (game TEXT PRIMARY KEY REFERENCES games(id),
+                                  grp TEXT NOT NULL REFERENCES groups(id), kind TEXT NOT NULL,
+                                  played DOUBLE PRECISION NOT NULL, summary TEXT NOT NULL);
+        CREATE INDEX group_games_by_date ON group_games (grp, played DESC);
+        CREATE INDEX group_games_by_kind ON group_games (grp, kind, played DESC);
+        CREATE TABLE group_seats (game TEXT NOT NULL REFERENCES group_games(game), grp TEXT NOT NULL,
+                                  player TEXT NOT NULL, PRIMARY KEY (game, player));
+        CREATE INDEX group_seats_by_player ON group_seats (grp, player, game)"""),
 )
 """Named schema steps, applied in order; `schema_migrations` records the ones applied."""
 MIGRATION_LOCK = 0x5C41C47B
@@ -49,8 +62,8 @@ class PostgresStore(SQLStore):
     def close(self) -> None:
         self._pool.close()
 
-    def _lock_game(self, db: Database, game_id: str) -> None:
-        db.execute("SELECT 1 FROM games WHERE id = ? FOR UPDATE", (game_id,))
+    def _lock_row(self, db: Database, table: str, row_id: str) -> None:
+        db.execute(f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
 
     def _writing(self) -> AbstractContextManager[Database]:
         return self._transaction()

@@ -8,9 +8,11 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch.session import md, t, translator
+from schichtbuch import share
+from schichtbuch.session import md, t, translator, utc_offset
 from schichtbuch.store import Saved
-from scoring.records import Line, Result
+from scoring import bgstats
+from scoring.records import Line, Result, times
 from scoring.registry import GAMES, Game, score
 
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
@@ -73,7 +75,21 @@ def standings(saved: Saved) -> Result:
             st.markdown(f"**{md(s.player)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
     if result.progress:
         progress_chart(result, g, saved.doc.get("colours", {}))
+    if result.final:
+        send_to_bgstats(saved)
     return result
+
+
+def send_to_bgstats(saved: Saved) -> None:
+    """A finished game's "Send to BG Stats" link and a QR code of the same link (for the phone that has
+    BG Stats when another one shows the game): the play date in this browser's time zone."""
+    started, ended = times(saved.doc)
+    moment = started if started is not None else ended if ended is not None else saved.updated
+    url = bgstats.link(saved.doc, st.session_state.get("lang", "en"), utc_offset(moment))
+    st.link_button(t("bgstats.send"), url, icon="📤", width="stretch")
+    with st.expander(t("bgstats.qr")):
+        st.image(share.qr_png(url), width=280)
+        st.caption(t("bgstats.note"))
 
 
 def winners(result: Result, g: Game) -> None:

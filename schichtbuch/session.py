@@ -91,13 +91,25 @@ def coal(colours: Sequence[str]) -> str:
     return "".join(COAL_SYMBOLS[c] for c in colours)
 
 
+def _zone() -> ZoneInfo | None:
+    """The browser's time zone, None if unknown (the server's is used then)."""
+    try:
+        return ZoneInfo(st.context.timezone) if st.context.timezone else None
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 def when(timestamp: float) -> str:
     """A moment as the catalog writes dates, in the browser's time zone (the server's if unknown)."""
-    try:
-        zone = ZoneInfo(st.context.timezone) if st.context.timezone else None
-    except (ZoneInfoNotFoundError, ValueError):
-        zone = None
-    return datetime.fromtimestamp(timestamp, zone).strftime(t("home.recent_date"))
+    return datetime.fromtimestamp(timestamp, _zone()).strftime(t("home.recent_date"))
+
+
+def utc_offset(timestamp: float) -> int:
+    """Minutes from UTC of the browser's time zone (the server's if unknown) at that moment."""
+    zone = _zone()
+    moment = datetime.fromtimestamp(timestamp, zone) if zone is not None else datetime.fromtimestamp(timestamp).astimezone()
+    offset = moment.utcoffset()
+    return 0 if offset is None else int(offset.total_seconds() // 60)
 
 
 def recent_games() -> list[Saved]:

@@ -1,11 +1,21 @@
 """The game store: games as versioned JSON documents with their revision history (the newest document
-whole, and per revision its label and the way back to the revision before: `schichtbuch/revisions.py`).
+whole, and per revision its label and the way back to the revision before: `schichtbuch/revisions.py`),
+and groups (a table that meets regularly: a name, its members and the history of its games).
 
 `Store` is the interface pages use; `SQLStore` holds its logic in the SQL both backends speak:
 `SQLiteStore` is the embedded default (a file, or `:memory:` as the in-memory twin for tests) and
 `pgstore.PostgresStore` the server database for many tables; `open_store` picks one from the setting.
 Every change is one read-modify-write transaction, so two phones writing at once both keep their entries,
 and the change function sees the newest document, never a stale copy.
+
+A group's history is kept as one summary row per game (`group_games`: the game, the date it was played,
+whether it is finished, and the standings its scorer gives), written in the same transaction as the game
+itself whenever a game of the group is created, changed or undone; the history page and the statistics
+read these rows through an index on (group, date), never by scanning every game document. A group has
+its own version, one more whenever a member or one of its games changes, which its phones poll.
+
+Times: the store stamps `ended` (whole seconds since 1970, UTC) into a game the first time a write makes
+it final; `started` is set by whoever starts a game (`scoring.records.with_start`), never by an import.
 
 One gate: every document the store writes (created, changed, undone to) is first read and scored by its
 game's reader (`scoring.registry.check`) inside the write transaction; a document that does not read is
@@ -27,7 +37,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from schichtbuch import codes, revisions
+from scoring.records import NAME_CHARS, Result, text
 from scoring.registry import check as check_record
+from scoring.registry import summary as summary_of
 
 Document = dict[str, Any]
 Migration = str | Callable[[sqlite3.Connection], None]
@@ -67,6 +79,19 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
         CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
                                  shown REAL NOT NULL)"""),
     ("keep each revision as the way back to the one before", _keep_ways_back),
+    ("groups and their history", """
+        CREATE TABLE groups (id TEXT PRIMARY KEY, name TEXT NOT NULL, version INTEGER NOT NULL,
+                             created REAL NOT NULL);
+        CREATE TABLE group_members (grp TEXT NOT NULL REFERENCES groups(id), position INTEGER NOT NULL,
+                                    name TEXT NOT NULL, PRIMARY KEY (grp, name));
+        CREATE TABLE group_games (game TEXT PRIMARY KEY REFERENCES games(id),
+                                  grp TEXT NOT NULL REFERENCES groups(id), kind TEXT NOT NULL,
+                                  played REAL NOT NULL, summary TEXT NOT NULL);
+        CREATE INDEX group_games_by_date ON group_games (grp, played DESC);
+        CREATE INDEX group_games_by_kind ON group_games (grp, kind, played DESC);
+        CREATE TABLE group_seats (game TEXT NOT NULL REFERENCES group_games(game), grp TEXT NOT NULL,
+                                  player TEXT NOT NULL, PRIMARY KEY (game, player));
+        CREATE INDEX group_seats_by_player ON group_seats (grp, player, game)"""),
 )
 """Named schema steps; `PRAGMA user_version` counts the ones applied."""
 
@@ -83,6 +108,26 @@ class Conflict(RuntimeError):
     """Another phone changed the game after this phone last looked."""
 
 
+class UnknownGroup(LookupError):
+    """No group has this id (a mistyped link, or one of another server)."""
+
+
+class MemberTwice(ValueError):
+    """A group would have the same member name twice."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        super().__init__(name)
+
+
+class OtherGroup(ValueError):
+    """The game already belongs to another group; a game is in at most one group."""
+
+
+GROUP_NAME_CHARS = 40
+"""The longest group name (the group page's field)."""
+
+
 @dataclass(frozen=True)
 class Saved:
     """A stored game: its document, its version (one more per change) and the label of the last change."""
@@ -94,8 +139,29 @@ class Saved:
     updated: float
 
 
+@dataclass(frozen=True)
+class Group:
+    """A table that meets regularly: its name, its members in the order they joined, and its version
+    (one more whenever a member or one of its games changes)."""
+
+    id: str
+    name: str
+    members: tuple[str, ...]
+    version: int
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game of a group's history: its id, when it was played (its `started` time, else when it was
+    added) and its `scoring.registry.summary` (game, players, final, times, standings)."""
+
+    id: str
+    played: float
+    summary: dict[str, Any]
+
+
 class Store(Protocol):
-    def create(self, doc: Document, label: dict[str, Any]) -> Saved: ...
+    def create(self, doc: Document, label: dict[str, Any], group: str | None = None) -> Saved: ...
     def load(self, game_id: str) -> Saved: ...
     def version(self, game_id: str) -> int: ...
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved: ...
@@ -104,6 +170,13 @@ class Store(Protocol):
     def recent(self, ids: list[str]) -> list[Saved]: ...
     def join_code(self, game_id: str, now: float | None = None) -> str: ...
     def game_for_code(self, code: str, now: float | None = None) -> str: ...
+    def create_group(self, name: str, members: list[str]) -> Group: ...
+    def group(self, group_id: str) -> Group: ...
+    def group_version(self, group_id: str) -> int: ...
+    def add_member(self, group_id: str, name: str) -> Group: ...
+    def add_to_group(self, group_id: str, game_id: str) -> Group: ...
+    def group_of(self, game_id: str) -> str | None: ...
+    def group_games(self, group_id: str, game: str | None = None, player: str | None = None) -> list[Played]: ...
 
 
 def open_store(where: str, gate: Gate = check_record) -> Store:
@@ -135,7 +208,7 @@ class SQLStore:
     """The store's logic in the SQL both databases speak; a backend says how to open a transaction.
 
     A write transaction reads the game with `lock=True`, which keeps every other writer of that game
-    waiting until the transaction ends (`_lock_game`)."""
+    waiting until the transaction ends (`_lock_row`)."""
 
     def __init__(self, gate: Gate) -> None:
         self._gate = gate
@@ -146,12 +219,16 @@ class SQLStore:
     def _reading(self) -> AbstractContextManager[Database]:
         raise NotImplementedError
 
-    def create(self, doc: Document, label: dict[str, Any]) -> Saved:
+    def create(self, doc: Document, label: dict[str, Any], group: str | None = None) -> Saved:
+        """Store a new game; with `group`, inside that group (its players become members), in the same
+        transaction, so an unknown group stores nothing."""
         saved = Saved(new_id(), doc, 1, label, time.time())
         with self._writing() as db:
-            self._gate(doc)
+            result = self._gate(doc)
             db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
             db.execute("INSERT INTO changes VALUES (?, 1, NULL, ?)", (saved.id, json.dumps(label)))
+            if group is not None:
+                self._join_group(db, group, saved, result)
         return saved
 
     def load(self, game_id: str) -> Saved:
@@ -239,13 +316,14 @@ class SQLStore:
                           (code, game_id, now)).rowcount == 1:
                 return code
 
-    def _lock_game(self, db: Database, game_id: str) -> None:
-        """Keep other writers of the game waiting until this transaction ends. SQLite's write transaction
-        already holds the whole file; a server database locks the game's row."""
+    def _lock_row(self, db: Database, table: str, row_id: str) -> None:
+        """Keep other writers of this game or group waiting until this transaction ends. SQLite's write
+        transaction already holds the whole file; a server database locks the row. A transaction that
+        needs both locks the game first, so that two never wait for each other."""
 
     def _read(self, db: Database, game_id: str, lock: bool = False) -> Saved:
         if lock:
-            self._lock_game(db, game_id)
+            self._lock_row(db, "games", game_id)
         row = db.execute(
             "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN changes r"
             " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
@@ -255,13 +333,135 @@ class SQLStore:
         return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
 
     def _write(self, db: Database, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
-        self._gate(doc)
-        saved = Saved(now.id, doc, now.version + 1, label, time.time())
+        result = self._gate(doc)
+        moment = time.time()
+        if isinstance(result, Result) and result.final and "ended" not in doc:
+            doc = {**doc, "ended": int(moment)}
+            result = self._gate(doc)
+        saved = Saved(now.id, doc, now.version + 1, label, moment)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
                    (json.dumps(doc), saved.version, saved.updated, saved.id))
         db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)",
                    (saved.id, saved.version, revisions.way_back(doc, now.doc), json.dumps(label)))
+        group = db.execute("SELECT grp FROM group_games WHERE game = ?", (saved.id,)).fetchone()
+        if group is not None:
+            db.execute("UPDATE group_games SET summary = ? WHERE game = ?",
+                       (json.dumps(self._summary(saved.doc, result)), saved.id))
+            db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", (group[0],))
         return saved
+
+    # --- groups ------------------------------------------------------------------------------------------
+
+    def create_group(self, name: str, members: list[str]) -> Group:
+        """A new group with its own unguessable id. A name or member name that does not read is a
+        RecordError (`name`, `members.<i>`), a member named twice `MemberTwice`; nothing is stored then."""
+        name = text(name, "name", GROUP_NAME_CHARS)
+        names = [text(m, f"members.{i}", NAME_CHARS) for i, m in enumerate(members)]
+        for i, member in enumerate(names):
+            if member in names[:i]:
+                raise MemberTwice(member)
+        group_id = new_id()
+        with self._writing() as db:
+            db.execute("INSERT INTO groups VALUES (?, ?, 1, ?)", (group_id, name, time.time()))
+            for position, member in enumerate(names):
+                db.execute("INSERT INTO group_members VALUES (?, ?, ?)", (group_id, position, member))
+            return self._group(db, group_id)
+
+    def group(self, group_id: str) -> Group:
+        with self._reading() as db:
+            return self._group(db, group_id)
+
+    def group_version(self, group_id: str) -> int:
+        """The group's version, for the phones' poll (one indexed read)."""
+        with self._reading() as db:
+            row = db.execute("SELECT version FROM groups WHERE id = ?", (group_id,)).fetchone()
+        if row is None:
+            raise UnknownGroup(group_id)
+        return int(row[0])
+
+    def add_member(self, group_id: str, name: str) -> Group:
+        """Add a member at the end; `MemberTwice` if the group already has that name."""
+        name = text(name, "members", NAME_CHARS)
+        with self._writing() as db:
+            self._lock_row(db, "groups", group_id)
+            self._group(db, group_id)
+            if db.execute("SELECT 1 FROM group_members WHERE grp = ? AND name = ?", (group_id, name)).fetchone():
+                raise MemberTwice(name)
+            self._add_members(db, group_id, [name])
+            db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", (group_id,))
+            return self._group(db, group_id)
+
+    def add_to_group(self, group_id: str, game_id: str) -> Group:
+        """Add a game started outside the group (its players become members); adding it again changes
+        nothing, a game of another group is `OtherGroup`."""
+        with self._writing() as db:
+            saved = self._read(db, game_id, lock=True)
+            self._join_group(db, group_id, saved, self._gate(saved.doc))
+            return self._group(db, group_id)
+
+    def group_of(self, game_id: str) -> str | None:
+        """The id of the group the game belongs to, or None."""
+        with self._reading() as db:
+            row = db.execute("SELECT grp FROM group_games WHERE game = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def group_games(self, group_id: str, game: str | None = None, player: str | None = None) -> list[Played]:
+        """The group's games, newest first, optionally only of one game (`kind`) and with one player, read
+        from the summary rows through the indexes on (group, date), (group, game, date) and (group,
+        player); `UnknownGroup` for an unknown id."""
+        query = "SELECT g.game, g.played, g.summary FROM group_games g"
+        where, args = ["g.grp = ?"], [group_id]
+        if player is not None:
+            query += " JOIN group_seats s ON s.game = g.game AND s.grp = g.grp AND s.player = ?"
+            args.insert(0, player)
+        if game is not None:
+            where.append("g.kind = ?")
+            args.append(game)
+        with self._reading() as db:
+            self._group(db, group_id)
+            rows = db.execute(f"{query} WHERE {' AND '.join(where)} ORDER BY g.played DESC, g.game", args).fetchall()
+        return [Played(str(r[0]), float(r[1]), json.loads(r[2])) for r in rows]
+
+    def _group(self, db: Database, group_id: str) -> Group:
+        row = db.execute("SELECT name, version FROM groups WHERE id = ?", (group_id,)).fetchone()
+        if row is None:
+            raise UnknownGroup(group_id)
+        members = db.execute("SELECT name FROM group_members WHERE grp = ? ORDER BY position", (group_id,)).fetchall()
+        return Group(group_id, str(row[0]), tuple(str(m[0]) for m in members), int(row[1]))
+
+    def _join_group(self, db: Database, group_id: str, saved: Saved, result: object) -> None:
+        """Put a game into a group inside the caller's transaction: its summary row, its seats, its
+        players as members, and one more version of the group."""
+        self._lock_row(db, "groups", group_id)
+        self._group(db, group_id)
+        held = db.execute("SELECT grp FROM group_games WHERE game = ?", (saved.id,)).fetchone()
+        if held is not None:
+            if held[0] != group_id:
+                raise OtherGroup(saved.id)
+            return
+        started = saved.doc.get("started")
+        played = float(started) if isinstance(started, int) and not isinstance(started, bool) else saved.updated
+        players = [str(p) for p in saved.doc["players"]]
+        db.execute("INSERT INTO group_games VALUES (?, ?, ?, ?, ?)",
+                   (saved.id, group_id, str(saved.doc["game"]), played, json.dumps(self._summary(saved.doc, result))))
+        for player in players:
+            db.execute("INSERT INTO group_seats VALUES (?, ?, ?)", (saved.id, group_id, player))
+        self._add_members(db, group_id, players)
+        db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", (group_id,))
+
+    @staticmethod
+    def _add_members(db: Database, group_id: str, names: list[str]) -> None:
+        """Append the names the group does not have yet, in order."""
+        last = db.execute("SELECT COALESCE(MAX(position), -1) FROM group_members WHERE grp = ?", (group_id,)).fetchone()[0]
+        for name in names:
+            if not db.execute("SELECT 1 FROM group_members WHERE grp = ? AND name = ?", (group_id, name)).fetchone():
+                last += 1
+                db.execute("INSERT INTO group_members VALUES (?, ?, ?)", (group_id, last, name))
+
+    @staticmethod
+    def _summary(doc: Document, result: object) -> dict[str, Any]:
+        """The history row of a game: from the gate's scoring when it gave one, else scored here."""
+        return summary_of(doc, result if isinstance(result, Result) else None)
 
     @staticmethod
     def _ways_back(db: Database, game_id: str, to_before: int) -> list[str] | None:

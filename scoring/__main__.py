@@ -1,4 +1,6 @@
-"""`python -m scoring score RECORD.json` and `python -m scoring loot LOOTING.json` (../rules/records.md).
+"""`python -m scoring score RECORD.json` and `python -m scoring loot LOOTING.json` (../rules/records.md), and
+`python -m scoring bgstats RECORD.json [--utc-offset MINUTES] [--location TEXT]`: the BG Stats push link
+of a finished game (scoring/bgstats.py), printed as plain text.
 
 A refused record exits 2 with one line on stderr naming the field; nothing goes to stdout."""
 
@@ -8,6 +10,7 @@ import argparse
 import json
 import sys
 
+from scoring.bgstats import bgstats_command
 from scoring.mine import loot_command
 from scoring.records import MAX_BYTES, RecordError, parse
 from scoring.registry import score
@@ -23,8 +26,15 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("score", help="print the standings of a game record").add_argument("file")
     commands.add_parser("loot", help="print the coal change per player of a MINE! looting phase").add_argument("file")
+    push = commands.add_parser("bgstats", help="print the BG Stats link of a finished game record")
+    push.add_argument("file")
+    push.add_argument("--utc-offset", type=int, default=0, help="minutes from UTC of the play date (default 0)")
+    push.add_argument("--location", default="", help="where the game was played")
     args = parser.parse_args(argv)
     try:
+        if args.command == "bgstats":
+            print(bgstats_command(load(args.file), args.utc_offset, args.location))
+            return 0
         output = COMMANDS[args.command](load(args.file))
     except RecordError as error:
         print(f"error: {error}", file=sys.stderr)

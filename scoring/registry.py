@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import coal_baron, mine, schichtwechsel
-from scoring.records import RecordError, Result, clean, mapping
+from scoring.records import RecordError, Result, clean, mapping, times
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
 """Colours a player may pick to tell the phones' entries apart; a table label, not a rule."""
@@ -120,7 +120,17 @@ def score(record: object) -> Result:
     data = mapping(record, "record")
     result = game_of(data).score(data)
     _check_colours(data)
+    times(data)
     return result
+
+
+def summary(record: Mapping[str, Any], result: Result | None = None) -> dict[str, Any]:
+    """A game as a group's history keeps it: `python -m scoring score`'s output (game, final, standings
+    with each player's total, rank and breakdown) with the players in seating order and the record's
+    `started` and `ended` times. `result` is the record's score, if the caller has it already."""
+    result = score(record) if result is None else result
+    started, ended = times(record)
+    return {**result.to_dict(), "players": list(record["players"]), "started": started, "ended": ended}
 
 
 def _check_colours(record: Mapping[str, Any]) -> None:

@@ -362,8 +362,9 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
 def test_a_new_file_gets_all_migrations(path):
     SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS) == 4
-    assert {"games", "changes", "join_codes"} <= tables(path) and "revisions" not in tables(path)
+    assert user_version(path) == len(MIGRATIONS) == 5
+    assert {"games", "changes", "join_codes", "groups", "group_members", "group_games", "group_seats"} <= tables(path)
+    assert "revisions" not in tables(path)
     assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
 
 
@@ -592,6 +593,7 @@ def test_a_database_of_the_previous_schema_gets_join_codes(path):
 
     store = SQLiteStore(path, gate=any_document)
     assert user_version(path) == len(MIGRATIONS)
+    assert MIGRATIONS[2][0] == "short join codes"
     old = store.load("old" + "x" * 19)
     assert (old.doc, old.version, old.label) == (old_doc, 4, ADD)
     code = store.join_code(old.id)

@@ -1,0 +1,65 @@
+"""Group: a table that meets regularly. Without a group: create one (name and members) or open one by its
+link. With one: its members, a new game started inside it with seats picked from the members (new names
+added on the fly), a game played outside added afterwards, and the QR code that lets the other phones join."""
+
+import streamlit as st
+
+from schichtbuch import groups, share, ui
+from schichtbuch.ui import md
+from scoring.registry import GAMES
+
+t = ui.page_start()
+lang = st.session_state.lang
+
+if opened := st.session_state.pop("group_opened", None):
+    st.switch_page(ui.page_path(None, "group"), query_params={"group": opened, "lang": lang})
+if started := st.session_state.pop("group_started", None):
+    st.switch_page(started[0], query_params={"game": started[1], "lang": lang})
+group = groups.current_group()
+
+if group is None:
+    st.subheader(t("group.create"))
+    with st.form("group_new", border=False, enter_to_submit=False):
+        st.text_input(t("group.name"), key="group_name", max_chars=ui.GROUP_NAME_CHARS, placeholder=t("group.name_hint"))
+        st.text_area(t("group.members"), key="group_members", max_chars=ui.GROUP_MEMBERS_CHARS, help=t("group.members_help"))
+        st.form_submit_button(t("group.create_button"), type="primary", icon="👥", width="stretch", on_click=groups.create_on_tap)
+    ui.refused("group")
+    st.divider()
+    st.subheader(t("group.open"))
+    with st.form("group_join", border=False, enter_to_submit=False):
+        st.text_input(t("group.link"), key="group_link", max_chars=200)
+        st.form_submit_button(t("group.open_button"), icon="🔗", width="stretch", on_click=groups.open_on_tap)
+    st.stop()
+
+st.subheader(f"👥 {md(group.name)}")
+groups.links(group)
+st.caption(t("group.member_list", members=md(", ".join(group.members)) or "–"))
+
+st.subheader(t("group.new_game"))
+game = GAMES[st.selectbox(t("home.game"), list(GAMES), format_func=lambda g: GAMES[g].names[lang], key="group_game")]
+st.multiselect(t("group.seats_pick", low=game.players.start, high=game.players.stop - 1), group.members,
+               key="group_seats", max_selections=game.players.stop - 1, placeholder=t("group.seats_hint"))
+with st.form("group_member", border=False, enter_to_submit=False):
+    st.text_input(t("group.new_member"), key="group_new_member", max_chars=24)
+    st.form_submit_button(t("group.add_member"), icon="➕", width="stretch", on_click=groups.add_member_on_tap, args=(group.id,))
+ui.refused("group_member")
+seats = st.session_state.get("group_seats") or []
+if not game.draw_start and seats:
+    st.radio(t(f"{game.id}.start_player"), seats, format_func=md, horizontal=True, key="group_first")
+st.caption(t("group.seating"))
+ui.refused("group_start")
+st.button(t("home.start"), type="primary", icon="▶️", width="stretch", key="group_go", on_click=groups.start_on_tap,
+          args=(group.id,))
+
+st.divider()
+with st.expander(t("group.add_game")):
+    with st.form("group_add", border=False, enter_to_submit=False):
+        st.text_input(t("group.game_link"), key="group_add_game", max_chars=200)
+        st.form_submit_button(t("group.add_game_button"), icon="➕", width="stretch", on_click=groups.add_game_on_tap,
+                              args=(group.id,))
+ui.refused("group_add")
+with st.expander(t("group.share")):
+    url = groups.join_link(group)
+    st.image(share.qr_png(url), width=280)
+    st.code(url, language=None, wrap_lines=True)
+groups.watch_group(group)

@@ -1,0 +1,249 @@
+"""What a group's pages share: the group named in the URL (`?group=<id>`), its links and QR code, the live
+refresh from the group's other phones, and the taps that write (create a group, add a member, start a
+game inside it, add a game played outside it, import records), each in a widget callback with one line
+saying why when it is refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+import streamlit as st
+
+from schichtbuch import share
+from schichtbuch.nav import POLL_SECONDS, page_path
+from schichtbuch.session import BASE_URL, md, store, t
+from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
+from schichtbuch.writes import refusal
+from scoring.records import RecordError, clean, mapping, parse, sequence, with_start
+from scoring.registry import GAMES, PALETTE, check
+
+GROUP_MEMBERS_CHARS = 600
+"""The longest list of member names typed at once (24 names of 24 characters)."""
+HISTORY_STEP = 20
+"""Games the history shows at first, and how many more each tap on "more" shows."""
+EXPORT_FORMAT = "schichtbuch-group"
+"""The `format` of a group's JSON export; its `games` are game records as the 💾 page exports them."""
+
+
+def group_url(base: str, group_id: str, lang: str) -> str:
+    """The link another phone opens to join the group (the app's root, routed by `follow_join`)."""
+    return f"{base.rstrip('/')}/?{urlencode({'group': group_id, 'lang': lang, share.JOIN: '1'})}"
+
+
+def group_id_from(text: str) -> str | None:
+    """The group id in a pasted group link or a typed id, or None."""
+    text = text.strip()
+    if is_id(text):
+        return text
+    found = parse_qs(urlsplit(text).query).get("group", [""])[0]
+    return found if is_id(found) else None
+
+
+def current_group() -> Group | None:
+    """The group named in the URL, fresh from the store; None if none is named. An unknown or malformed
+    id stops the page with one line and a way to the group page."""
+    group_id = st.query_params.get("group")
+    if not group_id:
+        return None
+    try:
+        if not is_id(group_id):
+            raise UnknownGroup(group_id)
+        group = store().group(group_id)
+    except UnknownGroup:
+        st.error(t("group.unknown"))
+        st.page_link(page_path(None, "group"), label=t("group.page"), icon="👥", query_params={"lang": st.session_state.lang})
+        st.stop()
+    st.session_state.group_version = group.version
+    return group
+
+
+def require_group() -> Group:
+    """For the history and statistics pages: the group, or a way to create or join one."""
+    group = current_group()
+    if group is None:
+        st.info(t("group.none"))
+        st.page_link(page_path(None, "group"), label=t("group.page"), icon="👥", query_params={"lang": st.session_state.lang})
+        st.stop()
+    return group
+
+
+def links(group: Group) -> None:
+    """The group's pages, side by side."""
+    with st.container(horizontal=True, gap="xsmall", wrap=True):
+        for page in ("group", "history", "stats"):
+            st.page_link(page_path(None, page), label=t(f"{page}.page.short"),
+                         query_params={"group": group.id, "lang": st.session_state.lang})
+
+
+def join_link(group: Group) -> str:
+    """The group's join link at the address other phones reach (see share.public_base)."""
+    from schichtbuch.nav import network_base
+
+    base = share.public_base(os.environ.get(BASE_URL), st.context.url, network_base())
+    return group_url(base or share.base_of(st.context.url or "http://localhost:8501"), group.id, st.session_state.lang)
+
+
+def watch_group(group: Group) -> None:
+    """Poll the group's version so that the other phones' games and members appear without a reload."""
+
+    @st.fragment(run_every=POLL_SECONDS)
+    def _poll() -> None:
+        try:
+            changed = store().group_version(group.id) != st.session_state.get("group_version")
+        except UnknownGroup:
+            changed = False
+        if changed:
+            st.rerun(scope="app")
+
+    _poll()
+
+
+def game_line(played: Played, lang: str) -> str:
+    """One game of the history, short enough for a phone's line: game and players with their totals, best
+    first (the winner or state goes in `game_state`)."""
+    s = played.summary
+    return md(f"{GAMES[s['game']].names[lang]}: " + ", ".join(f"{x['player']} {x['total']}" for x in s["standings"]))
+
+
+def game_state(played: Played) -> str:
+    """Who won the game, or that it is still being played."""
+    s = played.summary
+    first = [x["player"] for x in s["standings"] if x["rank"] == 1]
+    return t("history.won", players=md(", ".join(first))) if s["final"] else t("history.playing")
+
+
+# --- taps ------------------------------------------------------------------------------------------------
+
+def names_typed(text: str) -> list[str]:
+    """Member names typed one per line (or separated by commas), trimmed, empty lines left out."""
+    return [n.strip() for n in text.replace(",", "\n").splitlines() if n.strip()]
+
+
+def create_on_tap() -> None:
+    """Create the group as typed; one line if a name is missing, too long or twice."""
+    state = st.session_state
+    try:
+        made = store().create_group(state.get("group_name", "").strip(), names_typed(state.get("group_members", "")))
+    except MemberTwice as twice:
+        state.group_refused = t("group.member_twice", name=md(twice.name))
+    except RecordError as error:
+        state.group_refused = refusal(error)
+    else:
+        state.group_opened = made.id
+
+
+def open_on_tap() -> None:
+    """Open a group by its pasted link or id; one line if no group has it."""
+    state = st.session_state
+    group_id = group_id_from(state.get("group_link", ""))
+    try:
+        if group_id is None:
+            raise UnknownGroup("")
+        state.group_opened = store().group(group_id).id
+    except UnknownGroup:
+        state.group_refused = t("group.unknown")
+
+
+def add_member_on_tap(group_id: str) -> None:
+    state = st.session_state
+    name = state.get("group_new_member", "").strip()
+    try:
+        store().add_member(group_id, name)
+    except MemberTwice:
+        state.group_member_refused = t("group.member_twice", name=md(name))
+    except RecordError as error:
+        state.group_member_refused = refusal(error)
+    else:
+        state.group_new_member = ""
+        state.group_seats = [*state.get("group_seats", []), name]
+
+
+def start_on_tap(group_id: str) -> None:
+    """Start the chosen game with the chosen members in the group, in the order they were picked; the
+    start player is drawn where the app may draw one, else the one named. One line if refused."""
+    state = st.session_state
+    g = GAMES[state.group_game]
+    seats = list(state.get("group_seats") or [])
+    if len(seats) not in g.players:
+        state.group_start_refused = t("group.seats", low=g.players.start, high=g.players.stop - 1)
+        return
+    first = random.SystemRandom().choice(seats) if g.draw_start else state.get("group_first")
+    colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(seats)}
+    try:
+        record = with_start(g.new_record(seats, colours, first if first in seats else seats[0]), time.time())
+        saved = store().create(record, {"key": "change.start"}, group=group_id)
+    except RecordError as error:
+        state.group_start_refused = refusal(error)
+    except UnknownGroup:
+        state.group_start_refused = t("group.unknown")
+    else:
+        state.group_started = (page_path(g.id, g.pages[0]), saved.id)
+
+
+def add_game_on_tap(group_id: str) -> None:
+    """Add a game played outside the group by its link or id; one line if it is unknown or in another
+    group."""
+    state = st.session_state
+    game_id = share.game_id_from(state.get("group_add_game", ""))
+    try:
+        if game_id is None:
+            raise UnknownGame("")
+        store().add_to_group(group_id, game_id)
+    except UnknownGame:
+        state.group_add_refused = t("group.unknown_game")
+    except OtherGroup:
+        state.group_add_refused = t("group.other_group")
+    except RecordError as error:
+        state.group_add_refused = refusal(error)
+    else:
+        state.group_add_game = ""
+
+
+# --- export and import -----------------------------------------------------------------------------------
+
+def export_json(games_store: Store, group: Group, games: Sequence[Played]) -> str:
+    """The group's games as JSON: its name, members and each game's record (oldest first). Built when
+    the download is tapped, outside the page's run: the store is passed in."""
+    records = [games_store.load(p.id).doc for p in reversed(games)]
+    return json.dumps({"format": EXPORT_FORMAT, "name": group.name, "members": list(group.members), "games": records},
+                      ensure_ascii=False, indent=1)
+
+
+def import_records(data: bytes) -> list[dict[str, Any]]:
+    """The game records of a group export (or of one record, or a list of records), each read by the
+    same gate as the store; the first that does not read is refused with its field (`games.<i>.…`)."""
+    value = parse(data)
+    found = mapping(value, "record").get("games", [value]) if isinstance(value, dict) else value
+    records = sequence(found, "games")
+    for i, record in enumerate(records):
+        try:
+            clean(record)
+            check(record)
+        except RecordError as error:
+            raise RecordError(f"games.{i}.{error.field}", error.code, **error.params) from None
+    return [dict(r) for r in records]
+
+
+def import_on_tap(group_id: str) -> None:
+    """Import the uploaded export into the group: every record is checked first, so a bad file imports
+    nothing; one line naming the game and field if refused."""
+    state = st.session_state
+    upload = state.get("history_upload")
+    if upload is None:
+        return
+    try:
+        records = import_records(upload.getvalue())
+        for record in records:
+            store().create(record, {"key": "change.import"}, group=group_id)
+    except RecordError as error:
+        state.history_import_refused = refusal(error)
+    except UnknownGroup:
+        state.history_import_refused = t("group.unknown")
+    else:
+        state.history_imported = len(records)

@@ -1,0 +1,74 @@
+"""Speed of a group's pages, on demand: `python tests/benchmark_groups.py`.
+
+A group with 500 finished games (the example games of tests/games, in turn); the median server time of one
+whole-app run of its history page, and of its statistics page, against the home page, measured in the same
+run under AppTest with one shared script cache as a server keeps (see benchmark.py). Target: at most 3×.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from benchmark import like_a_server, through_app  # noqa: E402
+from browser import ROOT  # noqa: E402
+
+sys.path.insert(0, str(ROOT))
+from schichtbuch.store import SQLiteStore  # noqa: E402
+
+GAMES = 500
+RUNS = 15
+EXAMPLES = ["coal_baron_2p", "coal_baron_4p_ties", "schichtwechsel_2p_tie", "schichtwechsel_4p", "mine_3p_all_tied"]
+
+
+def stocked(path: Path) -> str:
+    store = SQLiteStore(str(path))
+    records = [json.loads((ROOT / "tests" / "games" / f"{n}.json").read_text(encoding="utf-8")) for n in EXAMPLES]
+    group = store.create_group("Donnerstagsrunde", [])
+    for i in range(GAMES):
+        store.create({**records[i % len(records)], "started": 1_700_000_000 + 86_400 * i}, {"key": "change.import"},
+                     group=group.id)
+    return group.id
+
+
+def median_run(page: str, **query: str) -> float:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update({"lang": "en", **query})
+    at.switch_page(page)
+    at.run()
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        at.run()
+        times.append(time.perf_counter() - start)
+        assert not at.exception, at.exception
+    return statistics.median(times)
+
+
+def main() -> int:
+    os.chdir(ROOT)
+    like_a_server()
+    through_app()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["SCHICHTBUCH_STORE"] = str(Path(tmp) / "bench.sqlite3")
+        st.cache_resource.clear()
+        group = stocked(Path(os.environ["SCHICHTBUCH_STORE"]))
+        home = median_run("pages/home.py")
+        history = median_run("pages/history.py", group=group)
+        stats = median_run("pages/stats.py", group=group)
+    print(f"home page: {home * 1000:.1f} ms; history page with {GAMES} finished games: {history * 1000:.1f} ms "
+          f"({history / home:.2f}×); statistics page: {stats * 1000:.1f} ms ({stats / home:.2f}×) (target ≤ 3×)")
+    return 0 if history / home <= 3 and stats / home <= 3 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

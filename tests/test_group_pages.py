@@ -1,0 +1,185 @@
+"""The group pages under AppTest (group, history, statistics, a game opened read-only) and the BG Stats
+link on a finished game. Harness: apptest.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from apptest import PAGE_FIXTURES, ROOT, app, failure, put, texts, tr
+from schichtbuch.store import SQLiteStore
+from scoring import bgstats
+
+pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
+GAMES_DIR = ROOT / "tests" / "games"
+
+
+def example(name: str) -> dict:
+    return json.loads((GAMES_DIR / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_finished_game_links_to_bg_stats_with_a_qr_code(store_path: Path, lang: str):
+    game_id = put(store_path, {**example("coal_baron_2p"), "started": 1_700_000_000})
+    at = app("pages/coal_baron_end.py", lang, game_id)
+    assert not at.exception, failure(at)
+    (button,) = [e for e in at.get("link_button")]
+    assert button.proto.label == tr(lang, "bgstats.send")
+    data = json.loads(unquote(button.proto.url.removeprefix(bgstats.PUSH_URL)))
+    assert [p["name"] for p in data["players"]] == ["Anna", "Ben"] and data["game"]["bggId"] == 143515
+    assert tr(lang, "bgstats.qr") in texts(at)
+
+
+def test_a_game_not_over_has_no_bg_stats_link(store_path: Path):
+    at = app("pages/coal_baron_end.py", "en", put(store_path, example("coal_baron_3p_partial")))
+    assert not at.exception, failure(at)
+    assert not at.get("link_button")
+
+
+# --- the group pages ----------------------------------------------------------------------------------
+
+GROUP_PAGES = [f"pages/{p}.py" for p in ("group", "history", "stats")]
+
+
+def stocked_group(store_path: Path) -> tuple[str, dict[str, str]]:
+    """A group with three finished games of three kinds and one being played."""
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    ids = {}
+    for at, name in enumerate(["coal_baron_2p", "mine_3p_all_tied", "schichtwechsel_2p_tie", "coal_baron_3p_partial"]):
+        ids[name] = s.create({**example(name), "started": 1_700_000_000 + 3600 * at}, {"key": "change.start"}, group=group.id).id
+    return group.id, ids
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("page", GROUP_PAGES)
+def test_group_pages_run_with_and_without_a_group(store_path: Path, page: str, lang: str):
+    at = app(page, lang)
+    assert not at.exception, failure(at)
+    group_id, _ = stocked_group(store_path)
+    at = group_app(page, lang, group_id)
+    assert not at.exception, failure(at)
+    assert not at.error
+
+
+@pytest.mark.parametrize("page", GROUP_PAGES)
+@pytest.mark.parametrize("group_id", ["x" * 22, "not an id"])
+def test_an_unknown_group_link_gets_one_line(store_path: Path, page: str, group_id: str):
+    at = group_app(page, "en", group_id)
+    assert [e.value for e in at.error] == [tr("en", "group.unknown")]
+
+
+def group_app(page: str, lang: str, group_id: str, **extra: str):
+    from streamlit.testing.v1 import AppTest
+    from apptest import APP
+
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params.update({"lang": lang, "group": group_id, **extra})
+    at.switch_page(page)
+    return at.run()
+
+
+def test_creating_a_group_opens_it_and_a_member_named_twice_is_refused(store_path: Path):
+    at = app("pages/group.py")
+    at.text_input(key="group_name").input("Donnerstagsrunde")
+    at.text_area(key="group_members").input("Anna\nBen\nAnna")
+    at.button[0].click().run()
+    assert [e.value for e in at.error] == [tr("en", "group.member_twice", name="Anna")]
+    assert SQLiteStore(str(store_path))._db.execute("SELECT COUNT(*) FROM groups").fetchone()[0] == 0
+    at.text_area(key="group_members").input("Anna\nBen")
+    at.button[0].click().run()
+    assert not at.exception, failure(at)
+    assert "Donnerstagsrunde" in at.subheader[0].value and at.query_params["group"]
+
+
+def test_a_game_started_in_the_group_opens_and_is_in_its_history(store_path: Path):
+    group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben", "Cleo"]).id
+    at = group_app("pages/group.py", "en", group_id)
+    at.multiselect(key="group_seats").set_value(["Ben", "Cleo"])
+    at.button(key="group_go").click().run()
+    assert not at.exception, failure(at)
+    (played,) = SQLiteStore(str(store_path)).group_games(group_id)
+    assert played.summary["players"] == ["Ben", "Cleo"] and isinstance(played.summary["started"], int)
+
+
+def test_too_few_seats_are_refused_with_one_line(store_path: Path):
+    group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben"]).id
+    at = group_app("pages/group.py", "en", group_id)
+    at.multiselect(key="group_seats").set_value(["Ben"])
+    at.button(key="group_go").click().run()
+    assert [e.value for e in at.error] == [tr("en", "group.seats", low=2, high=4)]
+    assert SQLiteStore(str(store_path)).group_games(group_id) == []
+
+
+def test_a_game_of_another_group_is_refused_with_one_line(store_path: Path):
+    s = SQLiteStore(str(store_path))
+    mine, other = s.create_group("A", []).id, s.create_group("B", []).id
+    game = s.create(example("coal_baron_2p"), {"key": "change.start"}, group=other).id
+    at = group_app("pages/group.py", "en", mine)
+    at.text_input(key="group_add_game").input(f"http://x/?game={game}")
+    next(b for b in at.button if b.label == tr("en", "group.add_game_button")).click().run()
+    assert [e.value for e in at.error] == [tr("en", "group.other_group")]
+    assert s.group_games(mine) == []
+
+
+def test_history_lists_newest_first_filters_and_opens_a_game_read_only(store_path: Path):
+    group_id, ids = stocked_group(store_path)
+    at = group_app("pages/history.py", "en", group_id)
+    shown = [p.proto.label for p in at.get("page_link") if p.proto.label.startswith(("Coal", "MINE", "Schicht"))]
+    assert [s.split("\\:")[0] for s in shown] == ["Coal Baron", "Schichtwechsel", "MINE\\!", "Coal Baron"]
+    states = [c.value for c in at.caption if "·" in c.value]
+    assert "still being played" in states[0] and "won by" in states[1]
+    at.selectbox(key="history_player").set_value("Cleo").run()
+    shown = [p.proto.label for p in at.get("page_link") if p.proto.label.startswith(("Coal", "MINE", "Schicht"))]
+    assert [s.split("\\:")[0] for s in shown] == ["Coal Baron", "MINE\\!"]  # the game being played has Cleo too
+    at = group_app("pages/history.py", "en", group_id, show=ids["coal_baron_2p"])
+    assert not at.exception, failure(at)
+    assert tr("en", "standings.final") in [h.value for h in at.subheader]
+    assert not at.number_input and not at.button and len(at.get("link_button")) == 1  # standings and the BG Stats link
+    at = group_app("pages/history.py", "en", group_id, show="y" * 22)
+    assert [e.value for e in at.error] == [tr("en", "history.not_in_group")]
+
+
+def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
+    group_id, _ = stocked_group(store_path)
+    at = group_app("pages/stats.py", "de", group_id)
+    assert not at.exception, failure(at)
+    assert len(at.get("vega_lite_chart")) == 2 and at.dataframe
+    table = at.dataframe[0].value
+    assert table.loc["Anna", tr("de", "stats.col.wins")] == 1 and table.loc["Anna", tr("de", "stats.col.best")] == 122
+    assert any("1 gemeinsame Spiele" in m.value for m in at.markdown)
+
+
+def test_history_csv_and_json_export_and_json_import(store_path: Path):
+    from schichtbuch.export import history_csv
+    from schichtbuch.groups import export_json, import_records
+
+    group_id, ids = stocked_group(store_path)
+    s = SQLiteStore(str(store_path))
+    games = s.group_games(group_id)
+    csv = history_csv(games, lambda k, **p: tr("en", k, **p), "en")
+    lines = csv.splitlines()
+    assert lines[0].startswith("Date,Game,Finished,Player,Rank,Total,Winner,Coal Baron: ")
+    assert len(lines) == 1 + 3 + 2 + 3 + 2  # a row per player per game
+    assert "2023-11-14 22:13:20,Coal Baron,True,Anna,1,122,True,34," in csv
+    exported = export_json(s, s.group(group_id), games)
+    other = s.create_group("Neu", []).id
+    records = import_records(exported.encode())
+    assert len(records) == 4
+    for record in records:
+        s.create(record, {"key": "change.import"}, group=other)
+    assert [p.summary for p in s.group_games(other)] == [p.summary for p in games]
+    assert s.group(other).members == ("Anna", "Ben", "Cleo")
+
+
+def test_an_import_with_one_bad_record_imports_nothing(store_path: Path):
+    from schichtbuch.groups import import_records
+    from scoring.records import RecordError
+
+    bad = json.dumps({"format": "schichtbuch-group", "games": [example("coal_baron_2p"), {"game": "chess"}]})
+    with pytest.raises(RecordError) as refused:
+        import_records(bad.encode())
+    assert refused.value.field == "games.1.game"

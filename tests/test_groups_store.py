@@ -1,0 +1,192 @@
+"""Groups in the store (schichtbuch/store.py): creating and reading a group, members (never twice),
+games started in a group or added afterwards (never to two groups), the history as summary rows kept in
+the same transaction as every write, filtered through indexes; and the records' start and end times."""
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from schichtbuch.pgstore import PostgresStore
+from schichtbuch.store import MIGRATIONS, MemberTwice, OtherGroup, SQLiteStore, UnknownGame, UnknownGroup, migrate
+from scoring import coal_baron as cb
+from scoring.records import RecordError, duration_minutes, times, with_start
+from scoring.registry import score
+
+GAMES = Path(__file__).parent / "games"
+START = {"key": "change.start"}
+
+
+def example(name: str) -> dict:
+    return json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(params=["memory", "file", "postgres"])
+def store(request, tmp_path):
+    """Every backend, as in test_store.py."""
+    if request.param == "postgres":
+        store = PostgresStore(request.getfixturevalue("postgres_url"))
+        yield store
+        store.close()
+    else:
+        yield SQLiteStore(":memory:" if request.param == "memory" else str(tmp_path / "games.sqlite3"))
+
+
+def rows(store, table):
+    with store._reading() as db:
+        return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+
+
+def test_a_group_has_its_own_id_name_and_members_in_order(store):
+    made = store.create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    assert made == store.group(made.id)
+    assert (made.name, made.members, made.version, len(made.id)) == ("Donnerstagsrunde", ("Anna", "Ben"), 1, 22)
+    assert store.create_group("Donnerstagsrunde", ["Anna"]).id != made.id
+
+
+@pytest.mark.parametrize(("name", "members", "error"), [
+    ("Runde", ["Anna", "Anna"], MemberTwice),
+    ("", ["Anna"], RecordError),
+    ("Runde", [" Anna"], RecordError),
+    ("Runde", ["A" * 25], RecordError),
+    ("R" * 41, ["Anna"], RecordError),
+])
+def test_a_bad_group_is_refused_and_nothing_is_stored(store, name, members, error):
+    with pytest.raises(error):
+        store.create_group(name, members)
+    assert rows(store, "groups") == 0
+
+
+def test_a_member_is_added_once(store):
+    group = store.create_group("Runde", ["Anna"])
+    assert store.add_member(group.id, "Ben").members == ("Anna", "Ben")
+    with pytest.raises(MemberTwice):
+        store.add_member(group.id, "Ben")
+    assert store.group(group.id).version == 2
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: s.group("x" * 22), lambda s: s.group_version("x" * 22), lambda s: s.add_member("x" * 22, "Anna"),
+    lambda s: s.group_games("x" * 22), lambda s: s.create(cb.new_record(["A", "B"], {}, "A"), START, group="x" * 22),
+])
+def test_an_unknown_group_is_refused_and_nothing_is_stored(store, call):
+    with pytest.raises(UnknownGroup):
+        call(store)
+    assert rows(store, "games") == 0
+
+
+def test_a_game_started_in_a_group_is_in_its_history_and_new_players_become_members(store):
+    group = store.create_group("Runde", ["Anna", "Ben"])
+    game = store.create(with_start(cb.new_record(["Ben", "Cleo"], {}, "Ben"), 1_700_000_000), START, group=group.id)
+    assert store.group(group.id).members == ("Anna", "Ben", "Cleo")
+    (played,) = store.group_games(group.id)
+    assert (played.id, played.played, played.summary["players"], played.summary["final"]) == (
+        game.id, 1_700_000_000, ["Ben", "Cleo"], False)
+    assert store.group_of(game.id) == group.id
+
+
+def test_every_change_of_a_group_game_updates_its_row_and_the_group_version(store):
+    group = store.create_group("Runde", [])
+    doc = example("coal_baron_2p")
+    end = doc.pop("end")
+    game = store.create(doc, START, group=group.id)
+    before = store.group_version(group.id)
+    store.change(game.id, lambda d: {**d, "end": end}, {"key": "change.end"})
+    (played,) = store.group_games(group.id)
+    assert played.summary["final"] is True
+    assert [(s["player"], s["total"], s["rank"]) for s in played.summary["standings"]] == [("Anna", 122, 1), ("Ben", 104, 2)]
+    assert store.group_version(group.id) == before + 1
+    store.undo(game.id, 2)
+    assert store.group_games(group.id)[0].summary["final"] is False
+
+
+def test_a_game_started_outside_is_added_afterwards_once_and_never_to_another_group(store):
+    first, second = store.create_group("A", ["Anna"]), store.create_group("B", [])
+    game = store.create(example("mine_3p_all_tied"), START)
+    assert store.group_games(first.id) == []
+    store.add_to_group(first.id, game.id)
+    store.add_to_group(first.id, game.id)
+    assert [p.id for p in store.group_games(first.id)] == [game.id]
+    with pytest.raises(OtherGroup):
+        store.add_to_group(second.id, game.id)
+    assert store.group_games(second.id) == [] and store.group(second.id).version == 1
+    with pytest.raises(UnknownGame):
+        store.add_to_group(first.id, "y" * 22)
+
+
+def test_history_is_newest_first_and_filters_by_game_and_player(store):
+    group = store.create_group("Runde", [])
+    ids = {}
+    for at, name in enumerate(["coal_baron_2p", "mine_3p_all_tied", "schichtwechsel_2p_tie"]):
+        ids[name] = store.create(with_start(example(name), 1_700_000_000 + at * 3600), START, group=group.id).id
+    assert [p.id for p in store.group_games(group.id)] == [ids["schichtwechsel_2p_tie"], ids["mine_3p_all_tied"], ids["coal_baron_2p"]]
+    assert [p.id for p in store.group_games(group.id, game="mine")] == [ids["mine_3p_all_tied"]]
+    assert [p.id for p in store.group_games(group.id, player="Cleo")] == [ids["mine_3p_all_tied"]]
+    assert store.group_games(group.id, game="coal_baron", player="Cleo") == []
+
+
+@pytest.mark.parametrize(("game", "player", "index"), [
+    (None, None, "group_games_by_date"), ("mine", None, "group_games_by_kind"), (None, "Anna", "group_seats_by_player"),
+])
+def test_the_history_is_read_through_an_index(game, player, index):
+    """The query plan of `group_games` names an index: no scan of every game or summary row (in SQLite,
+    whose planner uses an index on tables of any size; PostgreSQL's picks a scan for a handful of rows)."""
+    store = SQLiteStore(":memory:")
+    group = store.create_group("Runde", [])
+    captured = []
+    store._db.set_trace_callback(captured.append)
+    store.group_games(group.id, game=game, player=player)
+    store._db.set_trace_callback(None)
+    query = next(q for q in captured if q.startswith("SELECT g.game"))
+    plan = " ".join(str(r[-1]) for r in store._db.execute(f"EXPLAIN QUERY PLAN {query}"))
+    assert index in plan and "SCAN g" not in plan and "SCAN games" not in plan, plan
+
+
+def test_an_old_database_gains_groups_and_keeps_its_games(tmp_path):
+    path = str(tmp_path / "old.sqlite3")
+    db = sqlite3.connect(path, isolation_level=None)
+    for number, (_, sql) in enumerate(MIGRATIONS[:3], start=1):
+        db.executescript(sql)
+        db.execute(f"PRAGMA user_version = {number}")
+    db.execute("INSERT INTO games VALUES (?, ?, 1, 0)", ("o" * 22, json.dumps(example("coal_baron_2p"))))
+    db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", ("o" * 22, json.dumps(example("coal_baron_2p")), json.dumps(START)))
+    db.close()
+    store = SQLiteStore(path)
+    assert MIGRATIONS[4][0] == "groups and their history"
+    group = store.create_group("Runde", [])
+    store.add_to_group(group.id, "o" * 22)
+    assert store.group(group.id).members == ("Anna", "Ben")
+    migrate(store._db)  # nothing left to do
+
+
+# --- start and end times -----------------------------------------------------------------------------
+
+def test_the_store_stamps_the_end_once_when_a_game_becomes_final(store):
+    doc = example("coal_baron_2p")
+    end = doc.pop("end")
+    game = store.create(with_start(doc, 1_700_000_000), START)
+    assert "ended" not in game.doc
+    done = store.change(game.id, lambda d: {**d, "end": end}, {"key": "change.end"})
+    assert done.doc["ended"] >= 1_700_000_000 and done.doc["started"] == 1_700_000_000
+    again = store.change(game.id, lambda d: {**d, "notes": "x"}, {"key": "change.end"})
+    assert again.doc["ended"] == done.doc["ended"]
+
+
+@pytest.mark.parametrize(("fields", "expected"), [
+    ({}, (None, None, None)),
+    ({"started": 1_700_000_000}, (1_700_000_000, None, None)),
+    ({"started": 1_700_000_000, "ended": 1_700_005_460}, (1_700_000_000, 1_700_005_460, 91)),
+    ({"started": 1_700_000_000, "ended": 1_699_999_000}, (1_700_000_000, 1_699_999_000, None)),
+])
+def test_times_are_optional_and_give_the_duration(fields, expected):
+    record = {**example("coal_baron_2p"), **fields}
+    assert (*times(record), duration_minutes(record)) == expected
+    score(record)
+
+
+@pytest.mark.parametrize(("value", "code"), [("19:30", "not_whole"), (-1, "negative"), (10**12, "too_big"), (1.5, "not_whole")])
+def test_a_bad_time_is_refused_naming_the_field(value, code):
+    with pytest.raises(RecordError) as refused:
+        score({**example("coal_baron_2p"), "started": value})
+    assert (refused.value.field, refused.value.code) == ("started", code)

@@ -1,0 +1,74 @@
+"""Statistics of a group (schichtbuch/stats.py) against hand-worked examples: table rows of summaries as
+the store keeps them (scored by the games' own scorers), and the expected numbers worked out by hand."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from schichtbuch import stats
+from scoring.registry import summary
+
+GAMES = Path(__file__).parent / "games"
+
+
+def standing(player, total, rank, **breakdown):
+    return {"player": player, "total": total, "rank": rank, "breakdown": breakdown or {"points": total}}
+
+
+def game(kind, *standings, final=True):
+    return {"game": kind, "final": final, "standings": list(standings)}
+
+
+HISTORY = [
+    game("g", standing("Anna", 10, 1), standing("Ben", 8, 2), standing("Cleo", 3, 3)),
+    game("g", standing("Ben", 12, 1), standing("Anna", 12, 1)),  # shared first place: a win for both
+    game("g", standing("Cleo", 20, 1), standing("Anna", 5, 2)),
+    game("g", standing("Anna", 99, 1), standing("Ben", 0, 2), final=False),  # still being played: left out
+    game("h", standing("Ben", 7, 1), standing("Anna", 4, 2)),
+]
+
+
+@pytest.mark.parametrize(("player", "plays", "wins", "win_rate", "average", "best"), [
+    ("Anna", 3, 2, 2 / 3, 9.0, 12),  # (10 + 12 + 5) / 3
+    ("Ben", 2, 1, 0.5, 10.0, 12),  # (8 + 12) / 2
+    ("Cleo", 2, 1, 0.5, 11.5, 20),  # (3 + 20) / 2
+])
+def test_members(player, plays, wins, win_rate, average, best):
+    row = stats.members(stats.plays(HISTORY), "g").loc[player]
+    assert (row.plays, row.wins, row.best) == (plays, wins, best)
+    assert (row.win_rate, row.average) == pytest.approx((win_rate, average))
+
+
+def test_members_are_ordered_by_wins_then_win_rate():
+    assert list(stats.members(stats.plays(HISTORY), "g").index) == ["Anna", "Ben", "Cleo"]
+    assert list(stats.members(stats.plays(HISTORY), "h").index) == ["Ben", "Anna"]
+
+
+@pytest.mark.parametrize(("first", "second", "game", "expected"), [
+    ("Anna", "Ben", "g", stats.HeadToHead(2, 1, 0, 1, 11.0, 10.0)),  # game 1: Anna ahead; game 2: level
+    ("Anna", "Ben", None, stats.HeadToHead(3, 1, 1, 1, 26 / 3, 9.0)),  # and h: Ben ahead; (10+12+4)/3, (8+12+7)/3
+    ("Ben", "Cleo", "g", stats.HeadToHead(1, 1, 0, 0, 8.0, 3.0)),
+    ("Cleo", "Ben", "h", stats.HeadToHead(0, 0, 0, 0, None, None)),
+])
+def test_head_to_head(first, second, game, expected):
+    found = stats.head_to_head(stats.plays(HISTORY), first, second, game)
+    assert found.games == expected.games and (found.first_ahead, found.second_ahead, found.level) == (
+        expected.first_ahead, expected.second_ahead, expected.level)
+    assert (found.first_average, found.second_average) == pytest.approx((expected.first_average, expected.second_average))
+
+
+def test_category_averages_of_real_games_come_from_their_scorer():
+    """Coal Baron, the 2-player example twice: the averages are its hand-worked breakdown (tests/games)."""
+    record = json.loads((GAMES / "coal_baron_2p.json").read_text(encoding="utf-8"))
+    summaries = [summary(record), summary(record)]
+    table = stats.categories(stats.plays(summaries), "coal_baron", ["orders", "shift_1", "shift_2", "shift_3"])
+    assert table.loc["Anna"].tolist() == [34, 5, 20, 65]
+    assert table.loc["Ben"].tolist() == [26, 5, 31, 48]
+    assert stats.members(stats.plays(summaries), "coal_baron").loc["Anna"].tolist() == [2, 2, 1.0, 122.0, 122]
+
+
+def test_no_finished_game_gives_empty_tables():
+    frame = stats.plays([HISTORY[3]])
+    assert frame.empty
+    assert stats.head_to_head(frame, "Anna", "Ben").games == 0
