@@ -55,11 +55,14 @@ def page_path(game: str | None, page: str) -> str:
     return f"pages/{page}.py" if game is None else f"pages/{game}_{page}.py"
 
 
+def all_page_files() -> list[str]:
+    """Every page file of the app, general ones first, each game's own from the registry."""
+    return [page_path(None, p) for p in GENERAL_PAGES] + [page_path(g.id, p) for g in GAMES.values() for p in g.pages]
+
+
 def all_pages() -> dict[str, st.Page]:
-    """Every page of the app by file, general ones first, each game's own from the registry."""
-    files = [page_path(None, p) for p in GENERAL_PAGES]
-    files += [page_path(g.id, p) for g in GAMES.values() for p in g.pages]
-    return {f: st.Page(f, title=t(_title_key(f)), default=f == "pages/home.py") for f in files}
+    """Every page of the app by file (`all_page_files`)."""
+    return {f: st.Page(f, title=t(_title_key(f)), default=f == "pages/home.py") for f in all_page_files()}
 
 
 def _title_key(file: str) -> str:
