@@ -33,6 +33,7 @@ button, [data-testid="stPageLink"] a { min-height: 44px; }
 [data-testid="stTable"] tr > :first-child, [data-testid="stMarkdownContainer"] > table tr > :first-child {
   position: sticky; left: 0; z-index: 1; background: #fff; }
 .st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
+.st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
 """
 """Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance). Tables
 keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
@@ -191,12 +192,12 @@ def header(saved: Saved | None) -> None:
     """Title, the open game with its stage and player count, the game's pages and the language."""
     lang = st.session_state.lang
     st.html(f"<style>{PHONE_CSS}</style>")
-    top = st.columns([3, 1], vertical_alignment="center", wrap=False)
-    top[0].markdown(f"### ⛏️ {t('app.title')}")
-    chosen = top[1].segmented_control(
-        t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
-        label_visibility="collapsed", key="app_lang", required=True,
-    )
+    with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small"):
+        st.markdown(f"### ⛏️ {t('app.title')}", width="content")
+        chosen = st.segmented_control(
+            t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
+            label_visibility="collapsed", key="app_lang", required=True, width="content",
+        )
     if chosen and chosen != lang:
         st.session_state.lang = chosen
         st.query_params["lang"] = chosen
