@@ -1,40 +1,116 @@
-"""The translation catalog: one JSON file per language in `locales/`, looked up with fallback to English."""
+"""The translation catalogs: gettext catalogs read with Babel, one `.po` per language in
+`locales/<lang>/LC_MESSAGES/messages.po`, the template `locales/messages.pot` extracted from the code by
+`python -m schichtbuch.catalog` (see there).
+
+The msgids are keys (`home.start`, `coal_baron.cat.money.short`); English text lives in `en.po` like every
+other language's. A text's `{name}` placeholders are filled with `str.format`, numbers written in the
+player's locale by Babel. A text that counts something is a plural entry: its msgid_plural names the
+counted placeholder (`{cubes}`), `PLURALS` says the same to the code, and `msgstr[0..n]` follow the
+language's `Plural-Forms` header (ngettext semantics: Japanese 1 form, English and German 2, French 2 with
+1 and 0 singular).
+
+The `.po` files are compiled at start-up: the first lookup in a language reads its `.po` with Babel,
+compiles it to a `.mo` in memory and keeps the resulting `gettext.GNUTranslations` for the life of the
+process (no compile step before `streamlit run`). A text missing in a language falls back to English."""
 
 from __future__ import annotations
 
-import json
+import gettext
+import io
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-LANGUAGES = ("de", "en")
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_time
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+
+LANGUAGES = ("de", "en", "fr", "ja")
+"""The languages the app speaks, in the order the switch shows them."""
+
 FALLBACK = "en"
-_LOCALES = Path(__file__).with_name("locales")
+
+LOCALES = Path(__file__).with_name("locales")
+
+DOMAIN = "messages"
+
+PLURALS = {
+    "coal_baron.line.cubes": "cubes",
+    "coal_baron.line.money": "marks",
+    "coal_baron.line.open_orders": "orders",
+    "coal_baron.shift.player_orders": "cards",
+    "history.count": "count",
+    "history.imported": "count",
+    "mine.score": "count",
+    "problem.player_count": "count",
+    "schichtwechsel.line.tools": "tools",
+}
+"""The texts with plural forms, each with the placeholder whose number chooses the form."""
+
+
+def po_path(lang: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    return json.loads((_LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+def translations(lang: str) -> gettext.GNUTranslations:
+    """The compiled catalog of `lang`, falling back to English for a text it lacks."""
+    with po_path(lang).open("rb") as po:
+        catalog = read_po(po, locale=lang)
+    mo = io.BytesIO()
+    write_mo(mo, catalog)
+    mo.seek(0)
+    compiled = gettext.GNUTranslations(mo)
+    if lang != FALLBACK:
+        compiled.add_fallback(translations(FALLBACK))
+    return compiled
 
 
-def language(requested: str | None, locale: str | None) -> str:
-    """The language to show: the one in the URL if known, else the browser's, else English."""
-    for candidate in (requested, (locale or "")[:2]):
+def language(requested: str | None, locale: str | None, default: str | None) -> str:
+    """The language to show: the one in the URL if known, else the browser's locale's (`fr-CA` → `fr`),
+    else the configured default, else English."""
+    for candidate in (requested, _language_of(locale), default):
         if candidate in LANGUAGES:
             return str(candidate)
     return FALLBACK
 
 
+def _language_of(locale: str | None) -> str | None:
+    try:
+        return Locale.parse(locale, sep="-").language if locale else None
+    except (ValueError, UnknownLocaleError):
+        return None
+
+
+def has_text(key: str) -> bool:
+    """Whether the catalogs have a text for `key` (in English, hence in every language by fallback)."""
+    return key in PLURALS or translations(FALLBACK).gettext(key) != key
+
+
 def translate(lang: str, key: str, **params: Any) -> str:
-    """The text for `key` in `lang` (English if missing there), filled with `params`. Where a count is
-    1, the singular form `<key>.one.<count's name>` is used if the catalog has one ("1 unfinished order");
-    German and English both use the other form for every other number."""
-    singular = (_text(lang, f"{key}.one.{name}") for name, value in params.items() if value == 1 and type(value) is int)
-    text = next((s for s in singular if s is not None), None) or _text(lang, key)
-    if text is None:
+    """The text for `key` in `lang` (English if missing there), in the plural form its counted parameter
+    asks for, filled with `params`; numbers among them are written as `lang` writes them (1 234,5 in
+    French). A key with no text at all raises KeyError."""
+    compiled = translations(lang)
+    counted = PLURALS.get(key)
+    text = compiled.ngettext(key, key, int(params[counted])) if counted else compiled.gettext(key)
+    if text == key:
         raise KeyError(f"no catalog text for {key!r}")
-    return text.format(**params) if params else text
+    return text.format(**{name: number(lang, value) for name, value in params.items()}) if params else text
 
 
-def _text(lang: str, key: str) -> str | None:
-    return catalog(lang).get(key) or catalog(FALLBACK).get(key)
+def number(lang: str, value: Any) -> Any:
+    """`value` as `lang` writes it if it is a number (not a truth value), else unchanged."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return format_decimal(value, locale=lang)
+    return value
+
+
+def moment(lang: str, at: datetime) -> str:
+    """A date and time as `lang` writes them: its medium date and short time, joined by its own pattern
+    (`05.01.2026, 14:05`, `5 janv. 2026, 14:05`, `2026/01/05 14:05`)."""
+    joined = str(Locale.parse(lang).datetime_formats["medium"])
+    return joined.format(format_time(at, "short", locale=lang), format_date(at, "medium", locale=lang))

@@ -37,6 +37,7 @@ button, [data-testid="stPageLink"] a { min-height: 44px; }
 [data-testid="stTable"] tr > :first-child, [data-testid="stMarkdownContainer"] > table tr > :first-child {
   position: sticky; left: 0; z-index: 1; background: #fff; }
 .st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
+.st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
 """
 """Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance). Tables
 keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
@@ -59,11 +60,15 @@ def page_path(game: str | None, page: str) -> str:
     return f"pages/{page}.py" if game is None else f"pages/{game}_{page}.py"
 
 
-def all_pages() -> dict[str, st.Page]:
-    """Every page of the app by file, general ones first, each game's own from the registry."""
+def all_page_files() -> list[str]:
+    """Every page file of the app, general ones and a group's first, each game's own from the registry."""
     files = [page_path(None, p) for p in GENERAL_PAGES + GROUP_PAGES]
-    files += [page_path(g.id, p) for g in GAMES.values() for p in g.pages]
-    return {f: st.Page(f, title=t(_title_key(f)), default=f == "pages/home.py") for f in files}
+    return files + [page_path(g.id, p) for g in GAMES.values() for p in g.pages]
+
+
+def all_pages() -> dict[str, st.Page]:
+    """Every page of the app by file (`all_page_files`)."""
+    return {f: st.Page(f, title=t(_title_key(f)), default=f == "pages/home.py") for f in all_page_files()}
 
 
 def _title_key(file: str) -> str:
@@ -197,12 +202,12 @@ def header(saved: Saved | None) -> None:
     """Title, the open game with its stage and player count, the game's pages and the language."""
     lang = st.session_state.lang
     st.html(f"<style>{PHONE_CSS}</style>")
-    top = st.columns([3, 1], vertical_alignment="center", wrap=False)
-    top[0].markdown(f"### ⛏️ {t('app.title')}")
-    chosen = top[1].segmented_control(
-        t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
-        label_visibility="collapsed", key="app_lang", required=True,
-    )
+    with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small"):
+        st.markdown(f"### ⛏️ {t('app.title')}", width="content")
+        chosen = st.segmented_control(
+            t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
+            label_visibility="collapsed", key="app_lang", required=True, width="content",
+        )
     if chosen and chosen != lang:
         st.session_state.lang = chosen
         st.query_params["lang"] = chosen

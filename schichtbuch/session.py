@@ -3,7 +3,7 @@ pages show (catalog texts, player-typed text made safe for Markdown, coal symbol
 and this browser's recent games.
 
 `init()` sets up the session (language, recent games); everything that must survive a reload lives in
-the store and the URL (`?game=<id>&lang=<de|en>`)."""
+the store and the URL (`?game=<id>&lang=<de|en|fr|ja>`)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def init() -> None:
     """The one session-state initialiser: language and recent games of this browser."""
     requested = st.query_params.get("lang")
     if "lang" not in st.session_state or requested in i18n.LANGUAGES:
-        st.session_state.lang = i18n.language(requested, st.context.locale or os.environ.get(DEFAULT_LANG))
+        st.session_state.lang = i18n.language(requested, st.context.locale, os.environ.get(DEFAULT_LANG))
     if "recent" not in st.session_state:
         cookie = (st.context.cookies or {}).get(RECENT_COOKIE, "")
         st.session_state.recent = [i for i in cookie.split(".") if is_id(i)]
@@ -100,8 +100,8 @@ def _zone() -> ZoneInfo | None:
 
 
 def when(timestamp: float) -> str:
-    """A moment as the catalog writes dates, in the browser's time zone (the server's if unknown)."""
-    return datetime.fromtimestamp(timestamp, _zone()).strftime(t("home.recent_date"))
+    """A moment as the player's locale writes dates, in the browser's time zone (the server's if unknown)."""
+    return i18n.moment(st.session_state.get("lang", i18n.FALLBACK), datetime.fromtimestamp(timestamp, _zone()))
 
 
 def utc_offset(timestamp: float) -> int:

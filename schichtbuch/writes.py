@@ -9,7 +9,6 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch import i18n
 from schichtbuch.session import coal, md, store, t
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
 from scoring.records import RecordError
@@ -17,6 +16,15 @@ from scoring.schichtwechsel import RACES
 
 LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_finish", "attacks", *RACES}
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
+
+FIELD_WORDS = ("attacker", "attacks", "black", "brown", "canal", "cap", "card", "cards", "carts_draft", "coal",
+    "coke", "colours", "cubes", "current", "current_shift", "dark_tiles", "defense", "die_roll", "dummy",
+    "empty_carts", "end", "end_draft", "end_items", "events", "factory_workers", "file", "finish", "game", "grey",
+    "houses", "light_tiles", "looting", "mined", "miner", "miner_finish", "money", "open_orders", "order", "player",
+    "players", "points", "rail", "record", "recruited", "road", "rounds", "setup_ticks", "shift", "shifts", "sold",
+    "start", "start_player", "start_players", "stocks", "supply", "target", "tools", "track_finish", "track_points",
+    "transport", "variant", "vp_chips", "yellow")
+"""The words of the record paths a refusal can name, each said by its `field.<word>` text."""
 
 
 def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> bool:
@@ -45,10 +53,10 @@ def refusal(error: RecordError) -> str:
 def field_name(path: str) -> str:
     """A record field's dotted path in the player's language (`end.Anna.money` → `End › Anna › Money`);
     player names stay as they are, and a position in a list counts from 1 (`rounds.1` → `Round › 2`)."""
-    words = i18n.catalog(st.session_state.get("lang", i18n.FALLBACK))
     parts = path.split(".")
     return " › ".join(
-        str(int(part) + 1) if part.isdigit() and i and parts[i - 1] in LIST_FIELDS else words.get(f"field.{part}", part)
+        str(int(part) + 1) if part.isdigit() and i and parts[i - 1] in LIST_FIELDS
+        else t(f"field.{part}") if part in FIELD_WORDS else part
         for i, part in enumerate(parts)
     )
 

@@ -20,7 +20,8 @@ class Game:
 
     id: str
     names: Mapping[str, str]
-    """The game's name per language code, as printed on that edition's box."""
+    """The game's name per language code, as printed on that edition's box; where no edition in that
+    language is known to us, the international name (Coal Baron in French) or its reading (コールバロン)."""
     players: range
     categories: tuple[str, ...]
     """Breakdown categories in display order; catalog keys are `<id>.cat.<category>`."""
@@ -46,7 +47,7 @@ GAMES: dict[str, Game] = {
     for g in (
         Game(
             id="coal_baron",
-            names={"en": "Coal Baron", "de": "Glück Auf"},
+            names={"en": "Coal Baron", "de": "Glück Auf", "fr": "Coal Baron", "ja": "コールバロン"},
             players=range(2, 5),
             categories=coal_baron.CATEGORIES,
             pages=("setup", "shift", "scoring", "end"),
@@ -59,7 +60,7 @@ GAMES: dict[str, Game] = {
         ),
         Game(
             id="schichtwechsel",
-            names={"en": "Schichtwechsel", "de": "Schichtwechsel"},
+            names={"en": "Schichtwechsel", "de": "Schichtwechsel", "fr": "Schichtwechsel", "ja": "Schichtwechsel"},
             players=range(2, 5),
             categories=schichtwechsel.CATEGORIES,
             pages=("setup", "round", "end"),
@@ -72,7 +73,7 @@ GAMES: dict[str, Game] = {
         ),
         Game(
             id="mine",
-            names={"en": "MINE!", "de": "MINE!"},
+            names={"en": "MINE!", "de": "MINE!", "fr": "MINE!", "ja": "MINE!"},
             players=mine.SEATS,
             categories=mine.CATEGORIES,
             pages=("setup", "round", "end"),

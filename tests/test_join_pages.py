@@ -249,7 +249,7 @@ def test_recent_games_show_date_stage_and_whether_over(store_path: Path):
 
     def line(saved: Any, state: str) -> str:
         key, numbers = g.status(saved.doc)
-        when = datetime.fromtimestamp(saved.updated).strftime(tr("de", "home.recent_date"))
+        when = i18n.moment("de", datetime.fromtimestamp(saved.updated))
         return tr("de", "home.recent_state", when=when, stage=tr("de", key, **numbers), state=tr("de", state))
 
     captions = [c.value for c in at.caption]

@@ -1,0 +1,116 @@
+"""The longer and the unspaced languages at phone size, in headless Chromium at 390×844: each game's pages in
+French (about a fifth longer than English) and Japanese (no spaces to wrap at), at a stage where each shows
+its entries, standings and breakdown. Nothing scrolls the page sideways, the language switch offers all
+four languages inside the screen, and no button, link or switch cuts its text off. Screenshots of every
+page land in artifacts/ (`lang-<lang>-<page>.png`): look at them for missing glyphs (CI installs
+fonts-noto-cjk and fonts-noto-color-emoji)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from apptest import put, tr
+from browser import CHROMIUM, PHONE, chromium, phone, server, settle
+from test_browser import look
+from test_mine_pages import STAGES as MINE_STAGES
+from test_pages import STAGES as COAL_BARON_STAGES
+from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
+from schichtbuch import i18n
+
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+LANGS = ("fr", "ja")
+
+BUILDS: dict[str, Callable[[], dict[str, Any]]] = {
+    "coal_baron_setup": COAL_BARON_STAGES["created_2p"],
+    "coal_baron_shift": COAL_BARON_STAGES["shift_I_deliveries_3p"],
+    "coal_baron_scoring": COAL_BARON_STAGES["shift_I_deliveries_3p"],
+    "coal_baron_end": COAL_BARON_STAGES["finished_3p"],
+    "schichtwechsel_setup": SCHICHTWECHSEL_STAGES["sw_created_4p"],
+    "schichtwechsel_round": SCHICHTWECHSEL_STAGES["sw_round_3_2p"],
+    "schichtwechsel_end": SCHICHTWECHSEL_STAGES["sw_finished_4p"],
+    "mine_setup": MINE_STAGES["mine_created_6p_dummy"],
+    "mine_round": MINE_STAGES["mine_round_2_3p"],
+    "mine_end": MINE_STAGES["mine_finished_3p"],
+}
+"""Each game's pages, with the game they are opened on."""
+
+CUT_OFF = """els => els.filter(e => e.offsetParent !== null).filter(e => {
+  const r = e.getBoundingClientRect();
+  return e.scrollWidth > e.clientWidth + 1 || r.left < -0.5 || r.right > window.innerWidth + 0.5;
+}).map(e => e.innerText.trim())"""
+"""The labels, among the given elements shown, whose text is wider than their box or that leave the screen."""
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    store = tmp_path_factory.mktemp("store") / "games.sqlite3"
+    ids = {page: put(store, build()) for page, build in BUILDS.items()}
+    with server(store) as url:
+        yield url, ids
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def page(browser) -> Iterator[Page]:
+    """A phone for one test, closed after it (an open page keeps polling the server)."""
+    opened = phone(browser)
+    yield opened
+    opened.context.close()
+
+
+def cut_off(page: Page) -> list[str]:
+    """Buttons, page links and switch segments whose label does not fit."""
+    labels = page.locator("button:visible, [role='radio']:visible, [data-testid='stPageLink'] a:visible")
+    return labels.evaluate_all(CUT_OFF)
+
+
+def assert_fits(page: Page, lang: str, name: str) -> None:
+    switch = page.get_by_role("radiogroup", name=tr(lang, "app.language"))
+    for code in i18n.LANGUAGES:
+        expect(switch.get_by_role("radio", name=code.upper(), exact=True)).to_be_visible()
+    found = switch.bounding_box()
+    assert found is not None and found["x"] + found["width"] <= PHONE["width"], "the language switch leaves the screen"
+    assert cut_off(page) == [], f"{name}: cut-off labels"
+    look(page, f"lang-{lang}-{name}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", list(BUILDS))
+def test_game_page_fits_the_phone(games: tuple[str, dict[str, str]], page: Page, name: str, lang: str) -> None:
+    url, ids = games
+    page.goto(f"{url}/{name}?game={ids[name]}&lang={lang}")
+    settle(page)
+    expect(page.get_by_text(tr(lang, "app.title")).first).to_be_visible()
+    assert_fits(page, lang, name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_home_fits_the_phone(games: tuple[str, dict[str, str]], page: Page, lang: str) -> None:
+    url, _ = games
+    page.goto(f"{url}/?lang={lang}")
+    settle(page)
+    expect(page.get_by_text(tr(lang, "home.new")).first).to_be_visible()
+    assert_fits(page, lang, "home")
+
+
+def test_switch_changes_the_language(games: tuple[str, dict[str, str]], page: Page) -> None:
+    url, ids = games
+    page.goto(f"{url}/mine_round?game={ids['mine_round']}&lang=fr")
+    settle(page)
+    page.get_by_role("radiogroup", name=tr("fr", "app.language")).get_by_role("radio", name="JA", exact=True).click()
+    settle(page)
+    assert "lang=ja" in page.url
+    expect(page.get_by_text(tr("ja", "page.mine_round.short")).first).to_be_visible()
