@@ -13,13 +13,14 @@ empty `location`, `board` or `role`, with `sourceGameId` and `sourcePlayerId` (i
 recognise a game and a player pushed again), and whether it wants `playDate` in local time (assumed: it
 shows the time as given) is not confirmed by a source.
 
-Pure: the time zone comes in as an offset in minutes (`utc_offset`), never from the clock.
+Pure: the time zone comes in as an offset in minutes (`utc_offset`), and times from the record, never from the clock.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import datetime, timedelta, timezone
 from typing import Any
 from urllib.parse import quote
 
@@ -89,12 +90,8 @@ def breakdown_text(scored: Mapping[str, Any]) -> str:
 
 
 def play_date(seconds: int, utc_offset: int = 0) -> str:
-    """Whole seconds since 1970 UTC as "YYYY-MM-DD HH:MM:SS" at `utc_offset` minutes from UTC (the
-    proleptic Gregorian calendar, computed here so that this module needs no clock library)."""
-    local = seconds + 60 * utc_offset
-    days, second = divmod(local, 86400)
-    year, month, day = _civil(days)
-    return f"{year:04d}-{month:02d}-{day:02d} {second // 3600:02d}:{second // 60 % 60:02d}:{second % 60:02d}"
+    """Whole seconds since 1970 UTC as "YYYY-MM-DD HH:MM:SS" at `utc_offset` minutes from UTC."""
+    return datetime.fromtimestamp(seconds, timezone(timedelta(minutes=utc_offset))).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def bgstats_command(record: Any, utc_offset: int = 0, location: str = "") -> str:
@@ -110,17 +107,3 @@ def _start_player(record: Mapping[str, Any]) -> str | None:
         return str(firsts[0])
     first = record.get("start_player")
     return first if isinstance(first, str) else None
-
-
-def _civil(days: int) -> tuple[int, int, int]:
-    """Year, month and day of a day counted from 1970-01-01 (H. Hinnant's `civil_from_days`)."""
-    days += 719468
-    era = days // 146097
-    doe = days - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    day = doy - (153 * mp + 2) // 5 + 1
-    month = mp + 3 if mp < 10 else mp - 9
-    return yoe + era * 400 + (month <= 2), month, day
-
