@@ -231,19 +231,17 @@ def import_records(data: bytes) -> list[dict[str, Any]]:
 
 
 def import_on_tap(group_id: str) -> None:
-    """Import the uploaded export into the group: every record is checked first, so a bad file imports
-    nothing; one line naming the game and field if refused."""
+    """Import the uploaded export into the group in one transaction, leaving out the games the group
+    already holds: a bad file imports nothing; one line naming the game and field if refused."""
     state = st.session_state
     upload = state.get("history_upload")
     if upload is None:
         return
     try:
-        records = import_records(upload.getvalue())
-        for record in records:
-            store().create(record, {"key": "change.import"}, group=group_id)
+        imported = store().import_games(group_id, import_records(upload.getvalue()), {"key": "change.import"})
     except RecordError as error:
         state.history_import_refused = refusal(error)
     except UnknownGroup:
         state.history_import_refused = t("group.unknown")
     else:
-        state.history_imported = len(records)
+        state.history_imported = imported

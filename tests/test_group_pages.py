@@ -10,7 +10,7 @@ from urllib.parse import unquote
 import pytest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, put, texts, tr
-from schichtbuch.store import SQLiteStore
+from schichtbuch.store import Imported, SQLiteStore
 from scoring import bgstats
 
 pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
@@ -143,6 +143,19 @@ def test_history_lists_newest_first_filters_and_opens_a_game_read_only(store_pat
     assert [e.value for e in at.error] == [tr("en", "history.not_in_group")]
 
 
+def test_history_shows_twenty_games_counts_all_and_shows_more_on_a_tap(store_path: Path):
+    s = SQLiteStore(str(store_path))
+    group_id = s.create_group("Runde", []).id
+    records = [{**example("coal_baron_2p"), "started": 1_700_000_000 + i} for i in range(21)]
+    s.import_games(group_id, records, {"key": "change.import"})
+    at = group_app("pages/history.py", "en", group_id)
+    assert tr("en", "history.count", count=21, finished=21) in [c.value for c in at.caption]
+    assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 20
+    at.button(key="history_more").click().run()
+    assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 21
+    assert not [b for b in at.button if b.key == "history_more"]
+
+
 def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     group_id, _ = stocked_group(store_path)
     at = group_app("pages/stats.py", "de", group_id)
@@ -169,10 +182,24 @@ def test_history_csv_and_json_export_and_json_import(store_path: Path):
     other = s.create_group("Neu", []).id
     records = import_records(exported.encode())
     assert len(records) == 4
-    for record in records:
-        s.create(record, {"key": "change.import"}, group=other)
+    assert s.import_games(other, records, {"key": "change.import"}) == Imported(4, 0)
     assert [p.summary for p in s.group_games(other)] == [p.summary for p in games]
     assert s.group(other).members == ("Anna", "Ben", "Cleo")
+    assert s.import_games(group_id, records, {"key": "change.import"}) == Imported(0, 4)
+    assert s.import_games(other, records, {"key": "change.import"}) == Imported(0, 4)
+
+
+@pytest.mark.parametrize(("lang", "imported", "expected"), [
+    ("en", Imported(4, 0), "4 games imported."),
+    ("en", Imported(1, 1), "1 game imported. 1 game was already in this group."),
+    ("de", Imported(0, 3), "0 Spiele importiert. 3 Spiele waren schon in dieser Runde."),
+])
+def test_an_import_says_how_many_games_it_added_and_how_many_were_there(store_path: Path, lang, imported, expected):
+    group_id, _ = stocked_group(store_path)
+    at = group_app("pages/history.py", lang, group_id)
+    at.session_state["history_imported"] = imported
+    at.run()
+    assert [e.value for e in at.success] == [expected]
 
 
 def test_an_import_with_one_bad_record_imports_nothing(store_path: Path):
