@@ -450,3 +450,14 @@ def test_refused_schichtwechsel_fields_are_named_in_both_languages():
         words = [w for w in field.split(".") if not w.isdigit() and w not in NAMES + ["Zoe", "river"]]
         for lang in ("de", "en"):
             assert all(f"field.{w}" in i18n.catalog(lang) for w in words), (name, field, lang)
+
+
+@pytest.mark.parametrize("field", ["started", "ended"])
+def test_a_bad_time_is_named_in_both_languages(field: str):
+    """A start or end time that does not read is refused naming the field, never its raw key."""
+    record = {**json.loads(EXAMPLE_GAMES[0].read_text(encoding="utf-8")), field: "19:30"}
+    with pytest.raises(RecordError) as err:
+        score(record)
+    assert err.value.field == field
+    for lang in ("de", "en"):
+        assert f"field.{field}" in i18n.catalog(lang)
