@@ -10,12 +10,14 @@ import os
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+import pandas as pd
 import streamlit as st
 
-from schichtbuch import share
+from schichtbuch import share, stats
 from schichtbuch.nav import POLL_SECONDS, page_path
 from schichtbuch.session import BASE_URL, md, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
@@ -29,6 +31,8 @@ HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
 EXPORT_FORMAT = "schichtbuch-group"
 """The `format` of a group's JSON export; its `games` are game records as the 💾 page exports them."""
+STATS_CACHED = 32
+"""Statistics kept computed on the server, one per group, version and game (the groups in use tonight)."""
 
 
 def group_url(base: str, group_id: str, lang: str) -> str:
@@ -116,6 +120,36 @@ def game_state(played: Played) -> str:
     s = played.summary
     first = [x["player"] for x in s["standings"] if x["rank"] == 1]
     return t("history.won", players=md(", ".join(first))) if s["final"] else t("history.playing")
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A group's statistics of one game, as the statistics page shows them (see stats.py)."""
+
+    plays: pd.DataFrame
+    """One row per player per finished game (`stats.plays`)."""
+    members: pd.DataFrame
+    """Plays, wins, win rate, average and best total per player (`stats.members`)."""
+    averages: pd.DataFrame
+    """Average points per scoring category per player (`stats.categories`)."""
+
+
+@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+def game_stats(group_id: str, version: int, game: str) -> GameStats | None:
+    """The statistics of `game` in the group, None before its first finished game; computed once per
+    version of the group (which counts every change of its games and members, so a new version computes
+    them again and every phone of the group shares the result)."""
+    frame = stats.plays([{**p.summary, "id": p.id} for p in store().group_games(group_id, game=game)])
+    if frame.empty:
+        return None
+    return GameStats(frame, stats.members(frame, game), stats.categories(frame, game, GAMES[game].categories))
+
+
+@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+def duel(group_id: str, version: int, game: str, first: str, second: str) -> stats.HeadToHead:
+    """Two members head to head in `game` (`stats.head_to_head`), computed once per version of the group."""
+    computed = game_stats(group_id, version, game)
+    return stats.head_to_head(computed.plays, first, second, game) if computed else stats.HeadToHead(0, 0, 0, 0, None, None)
 
 
 # --- taps ------------------------------------------------------------------------------------------------

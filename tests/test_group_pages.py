@@ -166,6 +166,16 @@ def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     assert any("1 gemeinsame Spiele" in m.value for m in at.markdown)
 
 
+def test_statistics_are_computed_again_when_the_group_changes(store_path: Path):
+    """The tables are kept per version of the group: a game finished on another phone counts at once."""
+    group_id, _ = stocked_group(store_path)
+    at = group_app("pages/stats.py", "en", group_id)
+    assert at.dataframe[0].value.loc["Anna", tr("en", "stats.col.plays")] == 1
+    SQLiteStore(str(store_path)).create(example("coal_baron_2p"), {"key": "change.start"}, group=group_id)
+    at.run()
+    assert at.dataframe[0].value.loc["Anna", tr("en", "stats.col.plays")] == 2
+
+
 def test_history_csv_and_json_export_and_json_import(store_path: Path):
     from schichtbuch.export import history_csv
     from schichtbuch.groups import export_json, import_records
