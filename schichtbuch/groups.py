@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import share, stats
+from schichtbuch import share, start, stats
 from schichtbuch.nav import POLL_SECONDS, page_path
 from schichtbuch.session import BASE_URL, md, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
@@ -199,18 +199,20 @@ def add_member_on_tap(group_id: str) -> None:
 
 
 def start_on_tap(group_id: str) -> None:
-    """Start the chosen game with the chosen members in the group, in the order they were picked; the
-    start player is drawn where the app may draw one, else the one named. One line if refused."""
+    """Start the chosen game with the chosen members in the group, in the order they were picked, with
+    the game's options as on the home page; the start player is drawn where the app may draw one and the
+    table lets it, else the one named. One line if refused."""
     state = st.session_state
     g = GAMES[state.group_game]
     seats = list(state.get("group_seats") or [])
     if len(seats) not in g.players:
         state.group_start_refused = t("group.seats", low=g.players.start, high=g.players.stop - 1)
         return
-    first = random.SystemRandom().choice(seats) if g.draw_start else state.get("group_first")
+    first = random.SystemRandom().choice(seats) if g.draw_start and state.get("group_draw", True) else state.get("group_first")
     colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(seats)}
+    chosen = start.chosen_options(g, "group", seats, state)
     try:
-        record = with_start(g.new_record(seats, colours, first if first in seats else seats[0]), time.time())
+        record = with_start(g.new_record(seats, colours, first if first in seats else seats[0], **chosen), time.time())
         saved = store().create(record, {"key": "change.start"}, group=group_id)
     except RecordError as error:
         state.group_start_refused = refusal(error)

@@ -105,6 +105,31 @@ def test_a_game_started_in_the_group_opens_and_is_in_its_history(store_path: Pat
     assert played.summary["players"] == ["Ben", "Cleo"] and isinstance(played.summary["started"], int)
 
 
+def test_a_mine_game_in_the_group_has_the_home_page_options(store_path: Path):
+    group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben", "Cleo", "Bot"]).id
+    at = group_app("pages/group.py", "en", group_id)
+    at.selectbox(key="group_game").select("mine").run()
+    assert not [t for t in at.toggle if t.key == "group_draw"]  # the rules name the start player
+    at.multiselect(key="group_seats").set_value(["Anna", "Ben", "Cleo", "Bot"]).run()
+    at.toggle(key="group_variant_mine").set_value(True)
+    at.selectbox(key="group_dummy_mine").set_value(3)
+    at.radio(key="group_first").set_value("Cleo")
+    at.button(key="group_go").click().run()
+    assert not at.exception, failure(at)
+    doc = SQLiteStore(str(store_path)).load(at.query_params["game"]).doc
+    assert (doc["variant"], doc["dummy"], doc["start_player"]) == (True, "Bot", "Cleo")
+
+
+def test_the_table_may_name_the_start_player_instead_of_a_draw(store_path: Path):
+    group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben", "Cleo"]).id
+    at = group_app("pages/group.py", "en", group_id)
+    at.multiselect(key="group_seats").set_value(["Anna", "Ben", "Cleo"]).run()
+    at.toggle(key="group_draw").set_value(False).run()
+    at.radio(key="group_first").set_value("Ben")
+    at.button(key="group_go").click().run()
+    assert SQLiteStore(str(store_path)).load(at.query_params["game"]).doc["start_players"] == ["Ben"]
+
+
 def test_too_few_seats_are_refused_with_one_line(store_path: Path):
     group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben"]).id
     at = group_app("pages/group.py", "en", group_id)
