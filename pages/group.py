@@ -29,6 +29,7 @@ if group is None:
     with st.form("group_join", border=False, enter_to_submit=False):
         st.text_input(t("group.link"), key="group_link", max_chars=200)
         st.form_submit_button(t("group.open_button"), icon="🔗", width="stretch", on_click=groups.open_on_tap)
+    groups.your_groups()
     st.stop()
 
 st.subheader(f"👥 {md(group.name)}")

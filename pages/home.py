@@ -5,7 +5,7 @@ import time
 
 import streamlit as st
 
-from schichtbuch import codes, start, ui
+from schichtbuch import codes, groups, start, ui
 from schichtbuch.ui import md
 from scoring.records import RecordError, with_start
 from scoring.registry import GAMES, PALETTE, is_over
@@ -82,6 +82,7 @@ with st.form("home_join", border=False):
 ui.refused("home_join")
 
 st.page_link(ui.page_path(None, "group"), label=t("group.home_link"), icon="👥", query_params={"lang": lang})
+groups.your_groups()
 recent = ui.recent_games()
 if recent:
     st.divider()

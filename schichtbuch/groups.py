@@ -19,7 +19,7 @@ import streamlit as st
 
 from schichtbuch import share, start, stats
 from schichtbuch.nav import POLL_SECONDS, page_path
-from schichtbuch.session import BASE_URL, md, store, t
+from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
 from schichtbuch.writes import refusal
 from scoring.records import RecordError, clean, mapping, parse, sequence, with_start
@@ -64,6 +64,7 @@ def current_group() -> Group | None:
         st.page_link(page_path(None, "group"), label=t("group.page"), icon="👥", query_params={"lang": st.session_state.lang})
         st.stop()
     st.session_state.group_version = group.version
+    remember_group(group.id)
     return group
 
 
@@ -91,6 +92,20 @@ def join_link(group: Group) -> str:
 
     base = share.public_base(os.environ.get(BASE_URL), st.context.url, network_base())
     return group_url(base or share.base_of(st.context.url or "http://localhost:8501"), group.id, st.session_state.lang)
+
+
+def your_groups() -> None:
+    """This browser's groups, each a link to its page with its members, so that a player finds a group
+    again without its link; nothing before the first."""
+    found = recent_groups()
+    if not found:
+        return
+    st.divider()
+    st.subheader(t("group.yours"))
+    for group in found:
+        st.page_link(page_path(None, "group"), label=md(group.name), icon="👥",
+                     query_params={"group": group.id, "lang": st.session_state.lang})
+        st.caption(t("group.member_list", members=md(", ".join(group.members)) or "–"))
 
 
 def watch_group(group: Group) -> None:

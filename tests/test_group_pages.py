@@ -130,6 +130,27 @@ def test_the_table_may_name_the_start_player_instead_of_a_draw(store_path: Path)
     assert SQLiteStore(str(store_path)).load(at.query_params["game"]).doc["start_players"] == ["Ben"]
 
 
+def test_the_groups_opened_on_this_phone_are_listed_on_home_and_on_the_group_page(store_path: Path):
+    s = SQLiteStore(str(store_path))
+    first, second = s.create_group("Donnerstagsrunde", ["Anna", "Ben"]).id, s.create_group("Freitag", ["Cleo"]).id
+    at = group_app("pages/history.py", "de", first)
+    at.query_params["group"] = second
+    at.switch_page("pages/stats.py").run()
+    for page in ("pages/home.py", "pages/group.py"):
+        at.query_params.pop("group", None)
+        at.switch_page(page).run()
+        assert not at.exception, failure(at)
+        assert tr("de", "group.yours") in [h.value for h in at.subheader]
+        links = [(p.value, p.proto.page) for p in at.get("page_link") if p.value in ("Donnerstagsrunde", "Freitag")]
+        assert [name for name, _ in links] == ["Freitag", "Donnerstagsrunde"]
+        assert tr("de", "group.member_list", members="Anna, Ben") in [c.value for c in at.caption]
+
+
+def test_a_phone_with_no_group_lists_none(store_path: Path):
+    at = app("pages/home.py", "en")
+    assert tr("en", "group.yours") not in [h.value for h in at.subheader]
+
+
 def test_too_few_seats_are_refused_with_one_line(store_path: Path):
     group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben"]).id
     at = group_app("pages/group.py", "en", group_id)
