@@ -51,7 +51,7 @@ def start_game() -> None:
     if problem:
         state.home_refused = problem
         return
-    chosen = start.chosen_options(g, "home", typed, state)
+    chosen = start.chosen_options(g, "home", typed)
     first = random.SystemRandom().randrange(seats) if g.draw_start and state.get("home_draw", True) else state.get("home_start")
     colours = {n: state.get(f"home_colour_{s}", PALETTE[s % len(PALETTE)]) for s, n in enumerate(typed)}
     try:

@@ -225,7 +225,7 @@ def start_on_tap(group_id: str) -> None:
         return
     first = random.SystemRandom().choice(seats) if g.draw_start and state.get("group_draw", True) else state.get("group_first")
     colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(seats)}
-    chosen = start.chosen_options(g, "group", seats, state)
+    chosen = start.chosen_options(g, "group", seats)
     try:
         record = with_start(g.new_record(seats, colours, first if first in seats else seats[0], **chosen), time.time())
         saved = store().create(record, {"key": "change.start"}, group=group_id)

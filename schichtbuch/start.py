@@ -3,8 +3,7 @@ dummy seat or none), the same on the home page and on a group's page, and what t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -28,9 +27,10 @@ def option_widgets(game: Game, prefix: str, seats: int, seat_name: Callable[[int
                      help=t(f"{game.id}.option.dummy_help"))
 
 
-def chosen_options(game: Game, prefix: str, names: Sequence[str], state: Mapping[str, Any]) -> dict[str, object]:
+def chosen_options(game: Game, prefix: str, names: Sequence[str]) -> dict[str, object]:
     """The options as the widgets hold them at the tap, as `new_record` takes them: the variant on or
     off, the dummy's name or None (also when the seat chosen is no longer there)."""
+    state = st.session_state
     chosen: dict[str, object] = {}
     if "variant" in game.options:
         chosen["variant"] = bool(state.get(option_key(prefix, "variant", game), False))
