@@ -4,7 +4,7 @@ added on the fly), a game played outside added afterwards, and the QR code that 
 
 import streamlit as st
 
-from schichtbuch import groups, share, ui
+from schichtbuch import groups, share, start, ui
 from schichtbuch.ui import md
 from scoring.registry import GAMES
 
@@ -29,6 +29,7 @@ if group is None:
     with st.form("group_join", border=False, enter_to_submit=False):
         st.text_input(t("group.link"), key="group_link", max_chars=200)
         st.form_submit_button(t("group.open_button"), icon="🔗", width="stretch", on_click=groups.open_on_tap)
+    groups.your_groups()
     st.stop()
 
 st.subheader(f"👥 {md(group.name)}")
@@ -44,8 +45,11 @@ with st.form("group_member", border=False, enter_to_submit=False):
     st.form_submit_button(t("group.add_member"), icon="➕", width="stretch", on_click=groups.add_member_on_tap, args=(group.id,))
 ui.refused("group_member")
 seats = st.session_state.get("group_seats") or []
-if not game.draw_start and seats:
-    st.radio(t(f"{game.id}.start_player"), seats, format_func=md, horizontal=True, key="group_first")
+start.option_widgets(game, "group", len(seats), lambda s: md(seats[s]))
+draw = game.draw_start and st.toggle(t("home.draw_start"), value=True, key="group_draw", help=t("home.draw_unverified"))
+if not draw and seats:
+    st.radio(t(f"{game.id}.start_player" if not game.draw_start else "home.start_player"), seats, format_func=md,
+             horizontal=True, key="group_first")
 st.caption(t("group.seating"))
 ui.refused("group_start")
 st.button(t("home.start"), type="primary", icon="▶️", width="stretch", key="group_go", on_click=groups.start_on_tap,

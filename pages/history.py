@@ -6,6 +6,7 @@ import streamlit as st
 
 from schichtbuch import groups, ui
 from schichtbuch.export import history_csv
+from schichtbuch.store import UnknownGame
 from schichtbuch.ui import md
 from scoring.registry import GAMES
 
@@ -15,11 +16,12 @@ group = groups.require_group()
 groups.links(group)
 
 if shown := st.query_params.get("show"):
-    played = {p.id: p for p in ui.store().group_games(group.id)}
-    if shown not in played:
+    try:
+        played = ui.store().group_game(group.id, shown)
+    except UnknownGame:
         st.error(t("history.not_in_group"))
         st.stop()
-    st.subheader(t("history.game", when=ui.when(played[shown].played)))
+    st.subheader(t("history.game", when=ui.when(played.played)))
     ui.standings(ui.store().load(shown))
     st.stop()
 
@@ -29,29 +31,36 @@ game = filters[0].selectbox(t("history.filter_game"), [None, *GAMES], key="histo
                             format_func=lambda g: t("history.all_games") if g is None else GAMES[g].names[lang])
 player = filters[1].selectbox(t("history.filter_player"), [None, *group.members], key="history_player",
                               format_func=lambda p: t("history.all_players") if p is None else md(p))
-games = ui.store().group_games(group.id, game=game, player=player)
 shown_count = st.session_state.setdefault("history_shown", groups.HISTORY_STEP)
-st.caption(t("history.count", count=len(games), finished=sum(p.summary["final"] for p in games)))
-for played in games[:shown_count]:
+tally = ui.store().group_tally(group.id, game=game, player=player)
+games = ui.store().group_games(group.id, game=game, player=player, limit=shown_count)
+st.caption(t("history.count", count=tally.games, finished=tally.finished))
+for played in games:
     st.page_link(ui.page_path(None, "history"), label=groups.game_line(played, lang),
                  icon="🏁" if played.summary["final"] else "🎲",
                  query_params={"group": group.id, "lang": lang, "show": played.id})
     st.caption(f"{ui.when(played.played)} · {groups.game_state(played)}")
-if len(games) > shown_count:
+if tally.games > shown_count:
     st.button(t("history.more"), width="stretch", key="history_more",
               on_click=lambda: st.session_state.update(history_shown=shown_count + groups.HISTORY_STEP))
 
 st.divider()
 with st.expander(t("history.export")):
     offset, games_store = ui.utc_offset(games[0].played if games else 0), ui.store()
-    st.download_button(t("history.csv"), lambda: history_csv(games, t, lang, offset), f"history-{group.id[:6]}.csv",
+
+    def every_game() -> list:
+        """All the games under the filters, read only when a download is tapped."""
+        return games_store.group_games(group.id, game=game, player=player)
+
+    st.download_button(t("history.csv"), lambda: history_csv(every_game(), t, lang, offset), f"history-{group.id[:6]}.csv",
                        "text/csv", icon="📊", width="stretch", on_click="ignore")
-    st.download_button(t("history.json"), lambda: groups.export_json(games_store, group, games),
+    st.download_button(t("history.json"), lambda: groups.export_json(games_store, group, every_game()),
                        f"history-{group.id[:6]}.json", "application/json", icon="💾", width="stretch", on_click="ignore")
     st.file_uploader(t("history.upload"), type=["json"], key="history_upload")
     st.button(t("history.import"), width="stretch", disabled=st.session_state.get("history_upload") is None,
               on_click=groups.import_on_tap, args=(group.id,))
 ui.refused("history_import")
 if imported := st.session_state.pop("history_imported", None):
-    st.success(t("history.imported", count=imported))
+    st.success(" ".join([t("history.imported", count=imported.added)] +
+                        ([t("history.already", count=imported.already)] if imported.already else [])))
 groups.watch_group(group)

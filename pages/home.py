@@ -5,7 +5,7 @@ import time
 
 import streamlit as st
 
-from schichtbuch import codes, ui
+from schichtbuch import codes, groups, start, ui
 from schichtbuch.ui import md
 from scoring.records import RecordError, with_start
 from scoring.registry import GAMES, PALETTE, is_over
@@ -31,12 +31,7 @@ def seat_name(seat: int) -> str:
     return names[seat] or t("home.seat", seat=seat + 1)
 
 
-if "variant" in game.options:
-    st.toggle(t(f"{game.id}.option.variant"), key=f"home_variant_{game.id}", help=t(f"{game.id}.option.variant_help"))
-if "dummy" in game.options:
-    st.selectbox(t(f"{game.id}.option.dummy"), range(-1, count), key=f"home_dummy_{game.id}",
-                 format_func=lambda s: t(f"{game.id}.option.no_dummy") if s < 0 else seat_name(s),
-                 help=t(f"{game.id}.option.dummy_help"))
+start.option_widgets(game, "home", count, seat_name)
 draw = game.draw_start and st.toggle(t("home.draw_start"), value=True, key="home_draw", help=t("home.draw_unverified"))
 if not draw:
     st.radio(t(f"{game.id}.start_player" if not game.draw_start else "home.start_player"), range(count),
@@ -56,12 +51,7 @@ def start_game() -> None:
     if problem:
         state.home_refused = problem
         return
-    chosen: dict[str, object] = {}
-    if "variant" in g.options:
-        chosen["variant"] = state.get(f"home_variant_{g.id}", False)
-    if "dummy" in g.options:
-        seat = state.get(f"home_dummy_{g.id}", -1)
-        chosen["dummy"] = typed[seat] if 0 <= seat < seats else None
+    chosen = start.chosen_options(g, "home", typed)
     first = random.SystemRandom().randrange(seats) if g.draw_start and state.get("home_draw", True) else state.get("home_start")
     colours = {n: state.get(f"home_colour_{s}", PALETTE[s % len(PALETTE)]) for s, n in enumerate(typed)}
     try:
@@ -92,6 +82,7 @@ with st.form("home_join", border=False):
 ui.refused("home_join")
 
 st.page_link(ui.page_path(None, "group"), label=t("group.home_link"), icon="👥", query_params={"lang": lang})
+groups.your_groups()
 recent = ui.recent_games()
 if recent:
     st.divider()

@@ -10,14 +10,16 @@ import os
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
+import pandas as pd
 import streamlit as st
 
-from schichtbuch import share
+from schichtbuch import share, start, stats
 from schichtbuch.nav import POLL_SECONDS, page_path
-from schichtbuch.session import BASE_URL, md, store, t
+from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
 from schichtbuch.writes import refusal
 from scoring.records import RecordError, clean, mapping, parse, sequence, with_start
@@ -29,6 +31,8 @@ HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
 EXPORT_FORMAT = "schichtbuch-group"
 """The `format` of a group's JSON export; its `games` are game records as the 💾 page exports them."""
+STATS_CACHED = 32
+"""Statistics kept computed on the server, one per group, version and game (the groups in use tonight)."""
 
 
 def group_url(base: str, group_id: str, lang: str) -> str:
@@ -60,6 +64,7 @@ def current_group() -> Group | None:
         st.page_link(page_path(None, "group"), label=t("group.page"), icon="👥", query_params={"lang": st.session_state.lang})
         st.stop()
     st.session_state.group_version = group.version
+    remember_group(group.id)
     return group
 
 
@@ -89,6 +94,20 @@ def join_link(group: Group) -> str:
     return group_url(base or share.base_of(st.context.url or "http://localhost:8501"), group.id, st.session_state.lang)
 
 
+def your_groups() -> None:
+    """This browser's groups, each a link to its page with its members, so that a player finds a group
+    again without its link; nothing before the first."""
+    found = recent_groups()
+    if not found:
+        return
+    st.divider()
+    st.subheader(t("group.yours"))
+    for group in found:
+        st.page_link(page_path(None, "group"), label=md(group.name), icon="👥",
+                     query_params={"group": group.id, "lang": st.session_state.lang})
+        st.caption(t("group.member_list", members=md(", ".join(group.members)) or "–"))
+
+
 def watch_group(group: Group) -> None:
     """Poll the group's version so that the other phones' games and members appear without a reload."""
 
@@ -116,6 +135,36 @@ def game_state(played: Played) -> str:
     s = played.summary
     first = [x["player"] for x in s["standings"] if x["rank"] == 1]
     return t("history.won", players=md(", ".join(first))) if s["final"] else t("history.playing")
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """A group's statistics of one game, as the statistics page shows them (see stats.py)."""
+
+    plays: pd.DataFrame
+    """One row per player per finished game (`stats.plays`)."""
+    members: pd.DataFrame
+    """Plays, wins, win rate, average and best total per player (`stats.members`)."""
+    averages: pd.DataFrame
+    """Average points per scoring category per player (`stats.categories`)."""
+
+
+@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+def game_stats(group_id: str, version: int, game: str) -> GameStats | None:
+    """The statistics of `game` in the group, None before its first finished game; computed once per
+    version of the group (which counts every change of its games and members, so a new version computes
+    them again and every phone of the group shares the result)."""
+    frame = stats.plays([{**p.summary, "id": p.id} for p in store().group_games(group_id, game=game)])
+    if frame.empty:
+        return None
+    return GameStats(frame, stats.members(frame, game), stats.categories(frame, game, GAMES[game].categories))
+
+
+@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+def duel(group_id: str, version: int, game: str, first: str, second: str) -> stats.HeadToHead:
+    """Two members head to head in `game` (`stats.head_to_head`), computed once per version of the group."""
+    computed = game_stats(group_id, version, game)
+    return stats.head_to_head(computed.plays, first, second, game) if computed else stats.HeadToHead(0, 0, 0, 0, None, None)
 
 
 # --- taps ------------------------------------------------------------------------------------------------
@@ -165,18 +214,20 @@ def add_member_on_tap(group_id: str) -> None:
 
 
 def start_on_tap(group_id: str) -> None:
-    """Start the chosen game with the chosen members in the group, in the order they were picked; the
-    start player is drawn where the app may draw one, else the one named. One line if refused."""
+    """Start the chosen game with the chosen members in the group, in the order they were picked, with
+    the game's options as on the home page; the start player is drawn where the app may draw one and the
+    table lets it, else the one named. One line if refused."""
     state = st.session_state
     g = GAMES[state.group_game]
     seats = list(state.get("group_seats") or [])
     if len(seats) not in g.players:
         state.group_start_refused = t("group.seats", low=g.players.start, high=g.players.stop - 1)
         return
-    first = random.SystemRandom().choice(seats) if g.draw_start else state.get("group_first")
+    first = random.SystemRandom().choice(seats) if g.draw_start and state.get("group_draw", True) else state.get("group_first")
     colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(seats)}
+    chosen = start.chosen_options(g, "group", seats)
     try:
-        record = with_start(g.new_record(seats, colours, first if first in seats else seats[0]), time.time())
+        record = with_start(g.new_record(seats, colours, first if first in seats else seats[0], **chosen), time.time())
         saved = store().create(record, {"key": "change.start"}, group=group_id)
     except RecordError as error:
         state.group_start_refused = refusal(error)
@@ -231,19 +282,17 @@ def import_records(data: bytes) -> list[dict[str, Any]]:
 
 
 def import_on_tap(group_id: str) -> None:
-    """Import the uploaded export into the group: every record is checked first, so a bad file imports
-    nothing; one line naming the game and field if refused."""
+    """Import the uploaded export into the group in one transaction, leaving out the games the group
+    already holds: a bad file imports nothing; one line naming the game and field if refused."""
     state = st.session_state
     upload = state.get("history_upload")
     if upload is None:
         return
     try:
-        records = import_records(upload.getvalue())
-        for record in records:
-            store().create(record, {"key": "change.import"}, group=group_id)
+        imported = store().import_games(group_id, import_records(upload.getvalue()), {"key": "change.import"})
     except RecordError as error:
         state.history_import_refused = refusal(error)
     except UnknownGroup:
         state.history_import_refused = t("group.unknown")
     else:
-        state.history_imported = len(records)
+        state.history_imported = imported

@@ -42,6 +42,7 @@ PLURALS = {
     "coal_baron.line.money": "marks",
     "coal_baron.line.open_orders": "orders",
     "coal_baron.shift.player_orders": "cards",
+    "history.already": "count",
     "history.count": "count",
     "history.imported": "count",
     "mine.score": "count",

@@ -36,9 +36,11 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
                                     name TEXT NOT NULL, PRIMARY KEY (grp, name));
         CREATE TABLE group_games (game TEXT PRIMARY KEY REFERENCES games(id),
                                   grp TEXT NOT NULL REFERENCES groups(id), kind TEXT NOT NULL,
-                                  played DOUBLE PRECISION NOT NULL, summary TEXT NOT NULL);
+                                  played DOUBLE PRECISION NOT NULL, summary TEXT NOT NULL, final INTEGER NOT NULL,
+                                  fingerprint TEXT NOT NULL);
         CREATE INDEX group_games_by_date ON group_games (grp, played DESC);
         CREATE INDEX group_games_by_kind ON group_games (grp, kind, played DESC);
+        CREATE INDEX group_games_by_fingerprint ON group_games (grp, fingerprint);
         CREATE TABLE group_seats (game TEXT NOT NULL REFERENCES group_games(game), grp TEXT NOT NULL,
                                   player TEXT NOT NULL, PRIMARY KEY (game, player));
         CREATE INDEX group_seats_by_player ON group_seats (grp, player, game)"""),

@@ -1,6 +1,6 @@
 """The session and its words: configuration, the store connection, the language and the texts the
 pages show (catalog texts, player-typed text made safe for Markdown, coal symbols, dates), widget keys,
-and this browser's recent games.
+and this browser's recent games and groups.
 
 `init()` sets up the session (language, recent games); everything that must survive a reload lives in
 the store and the URL (`?game=<id>&lang=<de|en|fr|ja>`)."""
@@ -18,7 +18,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import streamlit as st
 
 from schichtbuch import codes, i18n
-from schichtbuch.store import Saved, Store, is_id, open_store
+from schichtbuch.store import Group, Saved, Store, UnknownGroup, is_id, open_store
 from scoring.records import RecordError
 from scoring.registry import score
 
@@ -32,6 +32,9 @@ DEFAULT_LANG = "SCHICHTBUCH_LANG"
 
 
 RECENT_COOKIE = "schichtbuch_games"
+
+
+GROUPS_COOKIE = "schichtbuch_groups"
 
 
 RECENT_KEEP = 8
@@ -54,13 +57,16 @@ def wrong_codes() -> codes.WrongCodes:
 
 
 def init() -> None:
-    """The one session-state initialiser: language and recent games of this browser."""
+    """The one session-state initialiser: language, and the recent games and groups of this browser."""
     requested = st.query_params.get("lang")
     if "lang" not in st.session_state or requested in i18n.LANGUAGES:
         st.session_state.lang = i18n.language(requested, st.context.locale, os.environ.get(DEFAULT_LANG))
     if "recent" not in st.session_state:
         cookie = (st.context.cookies or {}).get(RECENT_COOKIE, "")
         st.session_state.recent = [i for i in cookie.split(".") if is_id(i)]
+    if "recent_groups" not in st.session_state:
+        cookie = (st.context.cookies or {}).get(GROUPS_COOKIE, "")
+        st.session_state.recent_groups = [i for i in cookie.split(".") if is_id(i)]
 
 
 def translator() -> Callable[..., str]:
@@ -127,9 +133,30 @@ def recent_games() -> list[Saved]:
 
 def remember(game_id: str) -> None:
     """Keep the game among this browser's recent games (session and a cookie for later visits)."""
-    recent = ([game_id] + [i for i in st.session_state.recent if i != game_id])[:RECENT_KEEP]
-    if recent == st.session_state.recent:
+    _keep("recent", RECENT_COOKIE, game_id)
+
+
+def recent_groups() -> list[Group]:
+    """This browser's groups that still exist, the one opened last first."""
+    found = []
+    for group_id in st.session_state.recent_groups:
+        try:
+            found.append(store().group(group_id))
+        except UnknownGroup:
+            continue
+    return found
+
+
+def remember_group(group_id: str) -> None:
+    """Keep the group among this browser's groups, as `remember` keeps a game."""
+    _keep("recent_groups", GROUPS_COOKIE, group_id)
+
+
+def _keep(key: str, cookie: str, item_id: str) -> None:
+    """Put the id first in the session's list `key` (at most RECENT_KEEP) and in the cookie, once."""
+    kept = ([item_id] + [i for i in st.session_state[key] if i != item_id])[:RECENT_KEEP]
+    if kept == st.session_state[key]:
         return
-    st.session_state.recent = recent
-    st.html(f"<script>document.cookie='{RECENT_COOKIE}={'.'.join(st.session_state.recent)};path=/;"
+    st.session_state[key] = kept
+    st.html(f"<script>document.cookie='{cookie}={'.'.join(kept)};path=/;"
             "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)

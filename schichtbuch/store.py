@@ -9,9 +9,11 @@ Every change is one read-modify-write transaction, so two phones writing at once
 and the change function sees the newest document, never a stale copy.
 
 A group's history is kept as one summary row per game (`group_games`: the game, the date it was played,
-whether it is finished, and the standings its scorer gives), written in the same transaction as the game
-itself whenever a game of the group is created, changed or undone; the history page and the statistics
-read these rows through an index on (group, date), never by scanning every game document. A group has
+whether it is finished, the standings its scorer gives and the document's fingerprint), written in the
+same transaction as the game itself whenever a game of the group is created, changed or undone; the
+history page and the statistics read these rows through an index on (group, date), never by scanning
+every game document, and the history counts them in the database and reads only the rows it shows. An
+import adds its records in one transaction and leaves out those the group already holds exactly. A group has
 its own version, one more whenever a member or one of its games changes, which its phones poll.
 
 Times: the store stamps `ended` (whole seconds since 1970, UTC) into a game the first time a write makes
@@ -24,6 +26,7 @@ refused with its RecordError and nothing is stored.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -37,7 +40,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from schichtbuch import codes, revisions
-from scoring.records import NAME_CHARS, Result, text
+from scoring.records import NAME_CHARS, RecordError, Result, text
 from scoring.registry import check as check_record
 from scoring.registry import summary as summary_of
 
@@ -86,9 +89,11 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
                                     name TEXT NOT NULL, PRIMARY KEY (grp, name));
         CREATE TABLE group_games (game TEXT PRIMARY KEY REFERENCES games(id),
                                   grp TEXT NOT NULL REFERENCES groups(id), kind TEXT NOT NULL,
-                                  played REAL NOT NULL, summary TEXT NOT NULL);
+                                  played REAL NOT NULL, summary TEXT NOT NULL, final INTEGER NOT NULL,
+                                  fingerprint TEXT NOT NULL);
         CREATE INDEX group_games_by_date ON group_games (grp, played DESC);
         CREATE INDEX group_games_by_kind ON group_games (grp, kind, played DESC);
+        CREATE INDEX group_games_by_fingerprint ON group_games (grp, fingerprint);
         CREATE TABLE group_seats (game TEXT NOT NULL REFERENCES group_games(game), grp TEXT NOT NULL,
                                   player TEXT NOT NULL, PRIMARY KEY (game, player));
         CREATE INDEX group_seats_by_player ON group_seats (grp, player, game)"""),
@@ -151,6 +156,22 @@ class Group:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """How many games a group's history holds (under its filters), and how many of them are finished."""
+
+    games: int
+    finished: int
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import did: the records it added to the group, and those the group already held."""
+
+    added: int
+    already: int
+
+
+@dataclass(frozen=True)
 class Played:
     """One game of a group's history: its id, when it was played (its `started` time, else when it was
     added) and its `scoring.registry.summary` (game, players, final, times, standings)."""
@@ -176,7 +197,11 @@ class Store(Protocol):
     def add_member(self, group_id: str, name: str) -> Group: ...
     def add_to_group(self, group_id: str, game_id: str) -> Group: ...
     def group_of(self, game_id: str) -> str | None: ...
-    def group_games(self, group_id: str, game: str | None = None, player: str | None = None) -> list[Played]: ...
+    def group_games(self, group_id: str, game: str | None = None, player: str | None = None,
+                    limit: int | None = None) -> list[Played]: ...
+    def group_tally(self, group_id: str, game: str | None = None, player: str | None = None) -> Tally: ...
+    def group_game(self, group_id: str, game_id: str) -> Played: ...
+    def import_games(self, group_id: str, records: Sequence[Document], label: dict[str, Any]) -> Imported: ...
 
 
 def open_store(where: str, gate: Gate = check_record) -> Store:
@@ -191,6 +216,13 @@ def open_store(where: str, gate: Gate = check_record) -> Store:
 
 def new_id() -> str:
     return secrets.token_urlsafe(ID_BYTES)
+
+
+def fingerprint(doc: Document) -> str:
+    """The SHA-256 of the document's canonical JSON (keys sorted, no spaces): equal for equal documents,
+    however their keys were ordered, so that an import can tell a game the group already holds."""
+    canonical = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def is_id(text: str) -> bool:
@@ -222,13 +254,17 @@ class SQLStore:
     def create(self, doc: Document, label: dict[str, Any], group: str | None = None) -> Saved:
         """Store a new game; with `group`, inside that group (its players become members), in the same
         transaction, so an unknown group stores nothing."""
-        saved = Saved(new_id(), doc, 1, label, time.time())
         with self._writing() as db:
-            result = self._gate(doc)
-            db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
-            db.execute("INSERT INTO changes VALUES (?, 1, NULL, ?)", (saved.id, json.dumps(label)))
-            if group is not None:
-                self._join_group(db, group, saved, result)
+            return self._insert(db, doc, label, group)
+
+    def _insert(self, db: Database, doc: Document, label: dict[str, Any], group: str | None) -> Saved:
+        """A new game inside the caller's transaction, through the gate."""
+        saved = Saved(new_id(), doc, 1, label, time.time())
+        result = self._gate(doc)
+        db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
+        db.execute("INSERT INTO changes VALUES (?, 1, NULL, ?)", (saved.id, json.dumps(label)))
+        if group is not None:
+            self._join_group(db, group, saved, result)
         return saved
 
     def load(self, game_id: str) -> Saved:
@@ -345,8 +381,9 @@ class SQLStore:
                    (saved.id, saved.version, revisions.way_back(doc, now.doc), json.dumps(label)))
         group = db.execute("SELECT grp FROM group_games WHERE game = ?", (saved.id,)).fetchone()
         if group is not None:
-            db.execute("UPDATE group_games SET summary = ? WHERE game = ?",
-                       (json.dumps(self._summary(saved.doc, result)), saved.id))
+            summary = self._summary(saved.doc, result)
+            db.execute("UPDATE group_games SET summary = ?, final = ?, fingerprint = ? WHERE game = ?",
+                       (json.dumps(summary), int(bool(summary["final"])), fingerprint(saved.doc), saved.id))
             db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", (group[0],))
         return saved
 
@@ -405,11 +442,64 @@ class SQLStore:
             row = db.execute("SELECT grp FROM group_games WHERE game = ?", (game_id,)).fetchone()
         return None if row is None else str(row[0])
 
-    def group_games(self, group_id: str, game: str | None = None, player: str | None = None) -> list[Played]:
-        """The group's games, newest first, optionally only of one game (`kind`) and with one player, read
-        from the summary rows through the indexes on (group, date), (group, game, date) and (group,
-        player); `UnknownGroup` for an unknown id."""
-        query = "SELECT g.game, g.played, g.summary FROM group_games g"
+    def group_games(self, group_id: str, game: str | None = None, player: str | None = None,
+                    limit: int | None = None) -> list[Played]:
+        """The group's games, newest first (the `limit` newest, if given), optionally only of one game
+        (`kind`) and with one player, read from the summary rows through the indexes on (group, date),
+        (group, game, date) and (group, player); `UnknownGroup` for an unknown id."""
+        query, args = self._filtered("g.game, g.played, g.summary", group_id, game, player)
+        query += " ORDER BY g.played DESC, g.game"
+        if limit is not None:
+            query += " LIMIT ?"
+            args.append(limit)
+        with self._reading() as db:
+            self._group(db, group_id)
+            rows = db.execute(query, args).fetchall()
+        return [Played(str(r[0]), float(r[1]), json.loads(r[2])) for r in rows]
+
+    def group_tally(self, group_id: str, game: str | None = None, player: str | None = None) -> Tally:
+        """How many games `group_games` would list with these filters, and how many of them are finished,
+        counted by the database (no summary is read)."""
+        query, args = self._filtered("COUNT(*), COALESCE(SUM(g.final), 0)", group_id, game, player)
+        with self._reading() as db:
+            self._group(db, group_id)
+            row = db.execute(query, args).fetchone()
+        return Tally(int(row[0]), int(row[1]))
+
+    def group_game(self, group_id: str, game_id: str) -> Played:
+        """One game of the group's history; `UnknownGame` if the group has no such game."""
+        with self._reading() as db:
+            self._group(db, group_id)
+            row = db.execute("SELECT game, played, summary FROM group_games WHERE game = ? AND grp = ?",
+                             (game_id, group_id)).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        return Played(str(row[0]), float(row[1]), json.loads(row[2]))
+
+    def import_games(self, group_id: str, records: Sequence[Document], label: dict[str, Any]) -> Imported:
+        """Add the records to the group as new games in one write transaction, each through the gate; a
+        record the group already holds exactly (the same `fingerprint`, also one earlier in `records`) is
+        left out. A record the gate refuses is a RecordError naming it (`games.<i>.<field>`), an unknown
+        group `UnknownGroup`; nothing is stored then."""
+        added = 0
+        with self._writing() as db:
+            self._lock_row(db, "groups", group_id)
+            self._group(db, group_id)
+            for i, record in enumerate(records):
+                if db.execute("SELECT 1 FROM group_games WHERE grp = ? AND fingerprint = ?",
+                              (group_id, fingerprint(record))).fetchone():
+                    continue
+                try:
+                    self._insert(db, record, label, group_id)
+                except RecordError as error:
+                    raise RecordError(f"games.{i}.{error.field}", error.code, **error.params) from None
+                added += 1
+        return Imported(added, len(records) - added)
+
+    @staticmethod
+    def _filtered(columns: str, group_id: str, game: str | None, player: str | None) -> tuple[str, list[Any]]:
+        """The query of a group's summary rows with the history's filters, and its arguments."""
+        query = f"SELECT {columns} FROM group_games g"
         where, args = ["g.grp = ?"], [group_id]
         if player is not None:
             query += " JOIN group_seats s ON s.game = g.game AND s.grp = g.grp AND s.player = ?"
@@ -417,10 +507,7 @@ class SQLStore:
         if game is not None:
             where.append("g.kind = ?")
             args.append(game)
-        with self._reading() as db:
-            self._group(db, group_id)
-            rows = db.execute(f"{query} WHERE {' AND '.join(where)} ORDER BY g.played DESC, g.game", args).fetchall()
-        return [Played(str(r[0]), float(r[1]), json.loads(r[2])) for r in rows]
+        return f"{query} WHERE {' AND '.join(where)}", args
 
     def _group(self, db: Database, group_id: str) -> Group:
         row = db.execute("SELECT name, version FROM groups WHERE id = ?", (group_id,)).fetchone()
@@ -442,8 +529,10 @@ class SQLStore:
         started = saved.doc.get("started")
         played = float(started) if isinstance(started, int) and not isinstance(started, bool) else saved.updated
         players = [str(p) for p in saved.doc["players"]]
-        db.execute("INSERT INTO group_games VALUES (?, ?, ?, ?, ?)",
-                   (saved.id, group_id, str(saved.doc["game"]), played, json.dumps(self._summary(saved.doc, result))))
+        summary = self._summary(saved.doc, result)
+        db.execute("INSERT INTO group_games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (saved.id, group_id, str(saved.doc["game"]), played, json.dumps(summary), int(bool(summary["final"])),
+                    fingerprint(saved.doc)))
         for player in players:
             db.execute("INSERT INTO group_seats VALUES (?, ?, ?)", (saved.id, group_id, player))
         self._add_members(db, group_id, players)

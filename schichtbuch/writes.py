@@ -19,11 +19,11 @@ LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_fi
 
 FIELD_WORDS = ("attacker", "attacks", "black", "brown", "canal", "cap", "card", "cards", "carts_draft", "coal",
     "coke", "colours", "cubes", "current", "current_shift", "dark_tiles", "defense", "die_roll", "dummy",
-    "empty_carts", "end", "end_draft", "end_items", "events", "factory_workers", "file", "finish", "game", "grey",
-    "houses", "light_tiles", "looting", "mined", "miner", "miner_finish", "money", "open_orders", "order", "player",
-    "players", "points", "rail", "record", "recruited", "road", "rounds", "setup_ticks", "shift", "shifts", "sold",
-    "start", "start_player", "start_players", "stocks", "supply", "target", "tools", "track_finish", "track_points",
-    "transport", "variant", "vp_chips", "yellow")
+    "empty_carts", "end", "end_draft", "end_items", "ended", "events", "factory_workers", "file", "finish", "game",
+    "games", "grey", "houses", "light_tiles", "looting", "mined", "miner", "miner_finish", "money", "open_orders",
+    "order", "player", "players", "points", "rail", "record", "recruited", "road", "rounds", "setup_ticks",
+    "shift", "shifts", "sold", "start", "start_player", "start_players", "started", "stocks", "supply", "target",
+    "tools", "track_finish", "track_points", "transport", "variant", "vp_chips", "yellow")
 """The words of the record paths a refusal can name, each said by its `field.<word>` text."""
 
 

@@ -530,6 +530,16 @@ def test_refused_schichtwechsel_fields_are_named_in_every_language():
             assert all(f"field.{w}" in CATALOGS[lang] for w in words), (name, field, lang)
 
 
+@pytest.mark.parametrize("field", ["started", "ended"])
+def test_a_bad_time_is_named_in_every_language(field: str):
+    """A start or end time that does not read is refused naming the field, never its raw key."""
+    record = {**json.loads(EXAMPLE_GAMES[0].read_text(encoding="utf-8")), field: "19:30"}
+    with pytest.raises(RecordError) as err:
+        score(record)
+    assert err.value.field == field
+    for lang in i18n.LANGUAGES:
+        assert f"field.{field}" in CATALOGS[lang]
+
 # --- no visible text outside the catalogs -----------------------------------------------------------------
 
 SHOWING = {"markdown", "caption", "write", "text", "title", "header", "subheader", "error", "warning", "info",

@@ -10,7 +10,7 @@ from urllib.parse import unquote
 import pytest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, put, texts, tr
-from schichtbuch.store import SQLiteStore
+from schichtbuch.store import Imported, SQLiteStore
 from scoring import bgstats
 
 pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
@@ -105,6 +105,52 @@ def test_a_game_started_in_the_group_opens_and_is_in_its_history(store_path: Pat
     assert played.summary["players"] == ["Ben", "Cleo"] and isinstance(played.summary["started"], int)
 
 
+def test_a_mine_game_in_the_group_has_the_home_page_options(store_path: Path):
+    group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben", "Cleo", "Bot"]).id
+    at = group_app("pages/group.py", "en", group_id)
+    at.selectbox(key="group_game").select("mine").run()
+    assert not [t for t in at.toggle if t.key == "group_draw"]  # the rules name the start player
+    at.multiselect(key="group_seats").set_value(["Anna", "Ben", "Cleo", "Bot"]).run()
+    at.toggle(key="group_variant_mine").set_value(True)
+    at.selectbox(key="group_dummy_mine").set_value(3)
+    at.radio(key="group_first").set_value("Cleo")
+    at.button(key="group_go").click().run()
+    assert not at.exception, failure(at)
+    doc = SQLiteStore(str(store_path)).load(at.query_params["game"]).doc
+    assert (doc["variant"], doc["dummy"], doc["start_player"]) == (True, "Bot", "Cleo")
+
+
+def test_the_table_may_name_the_start_player_instead_of_a_draw(store_path: Path):
+    group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben", "Cleo"]).id
+    at = group_app("pages/group.py", "en", group_id)
+    at.multiselect(key="group_seats").set_value(["Anna", "Ben", "Cleo"]).run()
+    at.toggle(key="group_draw").set_value(False).run()
+    at.radio(key="group_first").set_value("Ben")
+    at.button(key="group_go").click().run()
+    assert SQLiteStore(str(store_path)).load(at.query_params["game"]).doc["start_players"] == ["Ben"]
+
+
+def test_the_groups_opened_on_this_phone_are_listed_on_home_and_on_the_group_page(store_path: Path):
+    s = SQLiteStore(str(store_path))
+    first, second = s.create_group("Donnerstagsrunde", ["Anna", "Ben"]).id, s.create_group("Freitag", ["Cleo"]).id
+    at = group_app("pages/history.py", "de", first)
+    at.query_params["group"] = second
+    at.switch_page("pages/stats.py").run()
+    for page in ("pages/home.py", "pages/group.py"):
+        at.query_params.pop("group", None)
+        at.switch_page(page).run()
+        assert not at.exception, failure(at)
+        assert tr("de", "group.yours") in [h.value for h in at.subheader]
+        links = [(p.value, p.proto.page) for p in at.get("page_link") if p.value in ("Donnerstagsrunde", "Freitag")]
+        assert [name for name, _ in links] == ["Freitag", "Donnerstagsrunde"]
+        assert tr("de", "group.member_list", members="Anna, Ben") in [c.value for c in at.caption]
+
+
+def test_a_phone_with_no_group_lists_none(store_path: Path):
+    at = app("pages/home.py", "en")
+    assert tr("en", "group.yours") not in [h.value for h in at.subheader]
+
+
 def test_too_few_seats_are_refused_with_one_line(store_path: Path):
     group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben"]).id
     at = group_app("pages/group.py", "en", group_id)
@@ -143,6 +189,19 @@ def test_history_lists_newest_first_filters_and_opens_a_game_read_only(store_pat
     assert [e.value for e in at.error] == [tr("en", "history.not_in_group")]
 
 
+def test_history_shows_twenty_games_counts_all_and_shows_more_on_a_tap(store_path: Path):
+    s = SQLiteStore(str(store_path))
+    group_id = s.create_group("Runde", []).id
+    records = [{**example("coal_baron_2p"), "started": 1_700_000_000 + i} for i in range(21)]
+    s.import_games(group_id, records, {"key": "change.import"})
+    at = group_app("pages/history.py", "en", group_id)
+    assert tr("en", "history.count", count=21, finished=21) in [c.value for c in at.caption]
+    assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 20
+    at.button(key="history_more").click().run()
+    assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 21
+    assert not [b for b in at.button if b.key == "history_more"]
+
+
 def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     group_id, _ = stocked_group(store_path)
     at = group_app("pages/stats.py", "de", group_id)
@@ -151,6 +210,16 @@ def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     table = at.dataframe[0].value
     assert table.loc["Anna", tr("de", "stats.col.wins")] == 1 and table.loc["Anna", tr("de", "stats.col.best")] == 122
     assert any("1 gemeinsame Spiele" in m.value for m in at.markdown)
+
+
+def test_statistics_are_computed_again_when_the_group_changes(store_path: Path):
+    """The tables are kept per version of the group: a game finished on another phone counts at once."""
+    group_id, _ = stocked_group(store_path)
+    at = group_app("pages/stats.py", "en", group_id)
+    assert at.dataframe[0].value.loc["Anna", tr("en", "stats.col.plays")] == 1
+    SQLiteStore(str(store_path)).create(example("coal_baron_2p"), {"key": "change.start"}, group=group_id)
+    at.run()
+    assert at.dataframe[0].value.loc["Anna", tr("en", "stats.col.plays")] == 2
 
 
 def test_history_csv_and_json_export_and_json_import(store_path: Path):
@@ -169,10 +238,24 @@ def test_history_csv_and_json_export_and_json_import(store_path: Path):
     other = s.create_group("Neu", []).id
     records = import_records(exported.encode())
     assert len(records) == 4
-    for record in records:
-        s.create(record, {"key": "change.import"}, group=other)
+    assert s.import_games(other, records, {"key": "change.import"}) == Imported(4, 0)
     assert [p.summary for p in s.group_games(other)] == [p.summary for p in games]
     assert s.group(other).members == ("Anna", "Ben", "Cleo")
+    assert s.import_games(group_id, records, {"key": "change.import"}) == Imported(0, 4)
+    assert s.import_games(other, records, {"key": "change.import"}) == Imported(0, 4)
+
+
+@pytest.mark.parametrize(("lang", "imported", "expected"), [
+    ("en", Imported(4, 0), "4 games imported."),
+    ("en", Imported(1, 1), "1 game imported. 1 game was already in this group."),
+    ("de", Imported(0, 3), "0 Spiele importiert. 3 Spiele waren schon in dieser Runde."),
+])
+def test_an_import_says_how_many_games_it_added_and_how_many_were_there(store_path: Path, lang, imported, expected):
+    group_id, _ = stocked_group(store_path)
+    at = group_app("pages/history.py", lang, group_id)
+    at.session_state["history_imported"] = imported
+    at.run()
+    assert [e.value for e in at.success] == [expected]
 
 
 def test_an_import_with_one_bad_record_imports_nothing(store_path: Path):

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from schichtbuch.pgstore import PostgresStore
-from schichtbuch.store import MIGRATIONS, MemberTwice, OtherGroup, SQLiteStore, UnknownGame, UnknownGroup, migrate
+from schichtbuch.store import (MIGRATIONS, Imported, MemberTwice, OtherGroup, SQLiteStore, Tally, UnknownGame, UnknownGroup,
+                               fingerprint, migrate)
 from scoring import coal_baron as cb
 from scoring.records import RecordError, duration_minutes, times, with_start
 from scoring.registry import score
@@ -124,6 +125,55 @@ def test_history_is_newest_first_and_filters_by_game_and_player(store):
     assert [p.id for p in store.group_games(group.id, game="mine")] == [ids["mine_3p_all_tied"]]
     assert [p.id for p in store.group_games(group.id, player="Cleo")] == [ids["mine_3p_all_tied"]]
     assert store.group_games(group.id, game="coal_baron", player="Cleo") == []
+
+
+def test_the_history_gives_its_newest_games_and_counts_all_of_them(store):
+    group = store.create_group("Runde", [])
+    doc = example("coal_baron_2p")
+    end = doc.pop("end")
+    ids = [store.create(with_start(doc, 1_700_000_000 + at), START, group=group.id).id for at in range(3)]
+    store.change(ids[0], lambda d: {**d, "end": end}, {"key": "change.end"})
+    assert [p.id for p in store.group_games(group.id, limit=2)] == [ids[2], ids[1]]
+    assert store.group_tally(group.id) == Tally(3, 1)
+    assert store.group_tally(group.id, game="mine") == Tally(0, 0)
+    assert store.group_tally(group.id, player="Anna") == Tally(3, 1)
+    store.undo(ids[0], 2)
+    assert store.group_tally(group.id) == Tally(3, 0)
+    assert store.group_game(group.id, ids[1]).id == ids[1]
+    with pytest.raises(UnknownGame):
+        store.group_game(store.create_group("B", []).id, ids[1])
+
+
+def test_an_import_adds_in_one_go_and_leaves_out_the_games_the_group_has(store):
+    group = store.create_group("Runde", [])
+    records = [example("coal_baron_2p"), example("mine_3p_all_tied"), example("coal_baron_2p")]
+    assert store.import_games(group.id, records, {"key": "change.import"}) == Imported(2, 1)
+    assert store.import_games(group.id, [records[1], example("schichtwechsel_2p_tie")],
+                              {"key": "change.import"}) == Imported(1, 1)
+    assert store.group_tally(group.id) == Tally(3, 3)
+    assert store.import_games(store.create_group("B", []).id, records[:1], {"key": "change.import"}) == Imported(1, 0)
+
+
+def test_a_changed_game_is_imported_again_as_it_is_now(store):
+    group = store.create_group("Runde", [])
+    doc = example("coal_baron_2p")
+    game = store.create(doc, START, group=group.id)
+    changed = store.change(game.id, lambda d: {**d, "notes": "x"}, {"key": "change.end"})
+    assert store.import_games(group.id, [doc], {"key": "change.import"}) == Imported(1, 0)
+    assert store.import_games(group.id, [changed.doc], {"key": "change.import"}) == Imported(0, 1)
+    assert fingerprint(changed.doc) == fingerprint(dict(reversed(list(changed.doc.items()))))
+
+
+def test_an_import_with_one_bad_record_stores_nothing(store):
+    group = store.create_group("Runde", [])
+    bad = {**example("mine_3p_all_tied"), "started": "19:30"}
+    with pytest.raises(RecordError) as refused:
+        store.import_games(group.id, [example("coal_baron_2p"), bad], {"key": "change.import"})
+    assert (refused.value.field, refused.value.code) == ("games.1.started", "not_whole")
+    assert rows(store, "games") == 0 and store.group(group.id).version == 1
+    with pytest.raises(UnknownGroup):
+        store.import_games("x" * 22, [example("coal_baron_2p")], {"key": "change.import"})
+    assert rows(store, "games") == 0
 
 
 @pytest.mark.parametrize(("game", "player", "index"), [

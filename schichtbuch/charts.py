@@ -1,0 +1,24 @@
+"""Charts as plain Vega-Lite specifications (dicts), drawn with `st.vega_lite_chart`: building them through
+Altair validates every chart against its schema, which costs a phone's page more than all its data."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+
+def grouped_bars(rows: Sequence[dict[str, Any]], value: str, category: str, series: str,
+                 categories: Sequence[str], value_title: str | None = None) -> dict[str, Any]:
+    """Horizontal bars: one row per `category` (in the order `categories`), a bar per `series` in it
+    side by side, told apart by colour with the legend below; `value` is the bars' length (whole-number
+    ticks where the values are counts)."""
+    return {
+        "data": {"values": list(rows)},
+        "mark": {"type": "bar"},
+        "encoding": {
+            "x": {"field": value, "type": "quantitative", "title": value_title, "axis": {"tickMinStep": 1}},
+            "y": {"field": category, "type": "nominal", "title": None, "sort": list(categories)},
+            "yOffset": {"field": series, "type": "nominal"},
+            "color": {"field": series, "type": "nominal", "title": None, "legend": {"orient": "bottom"}},
+        },
+    }
