@@ -33,8 +33,10 @@ from scoring import coal_baron  # noqa: E402
 from scoring.coal_baron import Transport  # noqa: E402
 
 PLAY_PAGE, STANDINGS_PAGE = "coal_baron_shift", "coal_baron_end"
-GRACE_SECONDS = 8.0
+GRACE_SECONDS = 5.0
 """After the last tap, how long phones keep polling so that it can reach them."""
+FIRST_RUN_SECONDS = 120.0
+"""How long every phone's first page may take before the run is given up."""
 
 
 @dataclass(frozen=True)
@@ -105,23 +107,23 @@ def measure(server: Server, app: str, load: Load, games: Sequence[str], table_pa
 
 
 async def _drive(server: Server, tables: Sequence[Table], load: Load) -> tuple[Figures, float]:
-    """Connect every phone, let them settle for `warmup`, tap for `seconds`, then let the last taps
-    arrive. The server's CPU share over the measuring window."""
-    phones = [p for t in tables for p in t.phones]
-    connected = time.monotonic() + len(phones) * CONNECT_SECONDS
-    start = connected + load.warmup
-    stop = start + load.seconds
-    end = stop + GRACE_SECONDS
-    tasks = []
+    """Connect every phone and wait for its first page, let them settle for `warmup`, tap for `seconds`,
+    then let the last taps arrive. The server's CPU share over the measuring window."""
+    phones, stop = [p for t in tables for p in t.phones], asyncio.Event()
+    running = []
     for phone in phones:
-        tasks.append(asyncio.create_task(phone.run(end)))
+        running.append(asyncio.create_task(phone.run(stop)))
         await asyncio.sleep(CONNECT_SECONDS)
-    tasks += [asyncio.create_task(t.tapping(start, stop)) for t in tables]
-    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    await asyncio.wait_for(asyncio.gather(*(p.first_run.wait() for p in phones)), FIRST_RUN_SECONDS)
+    start = time.monotonic() + load.warmup
+    running += [asyncio.create_task(t.tapping(start, start + load.seconds)) for t in tables]
+    await asyncio.sleep(load.warmup)
     cpu_start = server.cpu_seconds()
-    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    await asyncio.sleep(load.seconds)
     cpu = (server.cpu_seconds() - cpu_start) / load.seconds
-    await asyncio.gather(*tasks)
+    await asyncio.sleep(GRACE_SECONDS)
+    stop.set()
+    await asyncio.gather(*running)
     return figures(tables, start), cpu
 
 

@@ -94,19 +94,16 @@ class Phone:
         self._tap: Tap | None = None
         self.first_run = asyncio.Event()
 
-    async def run(self, until: float) -> None:
-        """Connect, ask for the first run, and answer the server until `until` (monotonic seconds)."""
+    async def run(self, stop: asyncio.Event) -> None:
+        """Connect, ask for the first run, and answer the server until `stop` is set."""
         async with websockets.connect(f"{self.url.replace('http', 'ws')}/_stcore/stream", subprotocols=["streamlit"],
                                       max_size=None, open_timeout=60, ping_interval=None) as ws:
             self._ws = ws
             await self._rerun(page_name=self.page)
-            try:
-                await asyncio.wait_for(self._receive(ws), max(0.0, until - time.monotonic()))
-            except TimeoutError:
-                pass
-            finally:
-                for poll in self._polls.values():
-                    poll.cancel()
+            receiving = asyncio.create_task(self._receive(ws))
+            await stop.wait()
+            for task in [receiving, *self._polls.values()]:
+                task.cancel()
 
     def tap(self) -> Tap | None:
         """Tap the first button of `TAP_KEYS` the page shows; None if it shows none (or a tap is pending)."""
