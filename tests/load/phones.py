@@ -2,10 +2,11 @@
 Streamlit's websocket protocol (`BackMsg`/`ForwardMsg` from `streamlit.proto`) as the browser does.
 
 A phone opens `/_stcore/stream`, asks for its first run with the page's name and the query string
-(`?game=…&lang=en`), then keeps what the browser keeps: the page's script hash from each `NewSession`,
+(`?game=…&lang=en`), then keeps what the browser keeps: the page's script hash from each `NewSession` and `Navigation`,
 the query string from `PageInfoChanged`, and the widgets of the page with their defaults (the browser
 sends every widget's value with every rerun). On an `AutoRerun` message it sends a fragment rerun of that
-fragment every interval, whether or not the last one has finished, as the browser's `setInterval` does.
+fragment every interval, whether or not the last one has finished, as the browser's `setInterval` does,
+until the next whole-app run starts (the browser then clears every such interval).
 A tap is a rerun with the button's trigger set. The browser's heartbeats are left out: they run no script.
 
 A table is four phones on one game; one of its phones on a play page taps every `TAP_SECONDS`. Measured:
@@ -129,8 +130,12 @@ class Phone:
         kind = msg.WhichOneof("type")
         if kind == "new_session":
             self.page_hash = msg.new_session.page_script_hash
+            if not msg.metadata.run.fragment_ids:
+                self._stop_polls(list(self._polls))
             self._run, self._run_buttons, self._run_elements = {}, [], hashlib.sha1()
             self._run_started = time.monotonic()
+        elif kind == "navigation":
+            self.page_hash = msg.navigation.page_script_hash
         elif kind == "page_info_changed":
             self.query = msg.page_info_changed.query_string
         elif kind == "delta":
@@ -139,11 +144,16 @@ class Phone:
             self._polls[msg.auto_rerun.fragment_id] = asyncio.create_task(
                 self._poll(msg.auto_rerun.fragment_id, msg.auto_rerun.interval))
         elif kind == "stop_auto_rerun":
-            for fragment in msg.stop_auto_rerun.fragment_ids:
-                if poll := self._polls.pop(fragment, None):
-                    poll.cancel()
+            self._stop_polls(msg.stop_auto_rerun.fragment_ids)
         elif kind == "script_finished":
             self._finished(msg.script_finished)
+
+    def _stop_polls(self, fragments: Sequence[str]) -> None:
+        """End the polls of these fragments, as the browser does for those the server stops and for all of
+        them when a whole-app run starts (its fragments then announce their polls afresh)."""
+        for fragment in fragments:
+            if poll := self._polls.pop(fragment, None):
+                poll.cancel()
 
     def _element(self, msg: ForwardMsg) -> None:
         """Keep the run's widgets with the values the browser would send, and a digest of what a
@@ -305,7 +315,11 @@ def streamlit(script: Path, cwd: Path, env: dict[str, str], options: Sequence[st
         yield Server(url, process.pid)
     finally:
         process.terminate()
-        process.wait(30)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:  # still answering a backlog of reruns
+            process.kill()
+            process.wait()
 
 
 def _wait_healthy(url: str, seconds: float = 60) -> None:
