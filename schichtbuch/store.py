@@ -13,6 +13,7 @@ refused with its RecordError and nothing is stored.
 from __future__ import annotations
 
 import json
+import queue
 import random
 import re
 import secrets
@@ -93,12 +94,17 @@ def is_id(text: str) -> bool:
 
 
 class SQLiteStore:
-    """The embedded store. One connection per store object, guarded by a lock for the server's threads;
-    SQLite's own file lock keeps several server processes apart."""
+    """The embedded store. One connection per store object for its transactions, guarded by a lock for the
+    server's threads; SQLite's own file lock keeps several server processes apart. The version check every
+    phone's poll makes reads through read connections of its own, one per thread at a time, so it never
+    waits for the lock (with write-ahead logging a reader sees the last committed change and waits for no
+    writer); an in-memory store has no second connection to its data and checks under the lock."""
 
     def __init__(self, path: str, gate: Gate = check_record) -> None:
+        self._path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
         self._lock = threading.Lock()
+        self._readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
         self._gate = gate
         with self._lock:
             _use_wal(self._db, path)
@@ -117,8 +123,8 @@ class SQLiteStore:
             return self._read(db, game_id)
 
     def version(self, game_id: str) -> int:
-        with self._lock:
-            row = self._db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._reader() as db:
+            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise UnknownGame(game_id)
         return int(row[0])
@@ -195,6 +201,23 @@ class SQLiteStore:
             except sqlite3.IntegrityError:
                 continue
             return code
+
+    @contextmanager
+    def _reader(self) -> Iterator[sqlite3.Connection]:
+        """A read connection for one statement: a free one from the pool, else a new one (as many as
+        threads read at once); under the lock for an in-memory store."""
+        if self._path == ":memory:":
+            with self._lock:
+                yield self._db
+            return
+        try:
+            db = self._readers.get_nowait()
+        except queue.Empty:
+            db = sqlite3.connect(self._path, check_same_thread=False, isolation_level=None, timeout=10)
+        try:
+            yield db
+        finally:
+            self._readers.put(db)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
