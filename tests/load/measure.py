@@ -8,8 +8,8 @@ Each table plays one Coal Baron game (four players, shifts I and II scored, shif
 phones open the shift page, `--standings` of the four the end page (the standings so far, with the
 chart). A phone on the shift page taps every 5 s in turn (`phones.py`). For each app and table count it
 prints tap latency p50/p95/p99, propagation p50/p95, taps not answered or not shown, the server's CPU
-(100% = one core) and resident memory per phone. The app runs with the project's `.streamlit/config.toml`
-and `--set section.option=value` on top; the bare page with Streamlit's defaults, the same yardstick in
+(100% = one core) and per script run, and resident memory per phone. The app runs with the project's
+`.streamlit/config.toml` and `--set section.option=value` on top; the bare page with Streamlit's defaults, the same yardstick in
 every run. Everything stays on loopback; Linux only (`/proc`)."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def measure(server: Server, app: str, load: Load, games: Sequence[str], table_pa
 
 async def _drive(server: Server, tables: Sequence[Table], load: Load) -> tuple[Figures, float]:
     """Connect every phone and wait for its first page, let them settle for `warmup`, tap for `seconds`,
-    then let the last taps arrive. The server's CPU share over the measuring window."""
+    then let the last taps arrive. The server's CPU share over the measuring window, and the runs in it."""
     phones, stop = [p for t in tables for p in t.phones], asyncio.Event()
     running = []
     for phone in phones:
@@ -118,13 +118,16 @@ async def _drive(server: Server, tables: Sequence[Table], load: Load) -> tuple[F
     start = time.monotonic() + load.warmup
     running += [asyncio.create_task(t.tapping(start, start + load.seconds)) for t in tables]
     await asyncio.sleep(load.warmup)
-    cpu_start = server.cpu_seconds()
+    cpu_start, runs_start = server.cpu_seconds(), sum(p.runs for p in phones)
     await asyncio.sleep(load.seconds)
     cpu = (server.cpu_seconds() - cpu_start) / load.seconds
+    runs = sum(p.runs for p in phones) - runs_start
     await asyncio.sleep(GRACE_SECONDS)
     stop.set()
     await asyncio.gather(*running)
-    return figures(tables, start), cpu
+    measured = figures(tables, start)
+    measured.runs = runs
+    return measured, cpu
 
 
 def report(result: Result) -> str:
@@ -135,8 +138,14 @@ def report(result: Result) -> str:
     return (f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones | tap ms p50 {ms(50, f.latencies)}"
             f" p95 {ms(95, f.latencies)} p99 {ms(99, f.latencies)} | propagation ms p50 {ms(50, f.propagations)}"
             f" p95 {ms(95, f.propagations)} | taps {f.taps} unanswered {f.unanswered} unseen {f.unseen}{landed}"
-            f" errors {f.errors} | CPU {result.cpu * 100:4.0f}% | RSS {result.rss_idle:.0f}→{result.rss_end:.0f} MB,"
+            f" errors {f.errors} | CPU {result.cpu * 100:4.0f}%, {cpu_per_run(result) * 1000:5.1f} ms/run | RSS {result.rss_idle:.0f}→{result.rss_end:.0f} MB,"
             f" {per_phone:.0f} kB/phone")
+
+
+def cpu_per_run(result: Result) -> float:
+    """Server CPU seconds per script run: the cost of a run, which a machine shared with other work
+    (fewer runs done, not more CPU per run) distorts least."""
+    return result.cpu * result.load.seconds / max(1, result.figures.runs)
 
 
 def ratios(app: Result, bare: Result) -> str:
@@ -147,7 +156,7 @@ def ratios(app: Result, bare: Result) -> str:
     a, b = app.figures, bare.figures
     return (f"ratio {app.load.tables:3} tables | tap p95 {ratio(percentile(a.latencies, 95), percentile(b.latencies, 95))}"
             f" | propagation p95 {ratio(percentile(a.propagations, 95), percentile(b.propagations, 95))}"
-            f" | CPU {ratio(app.cpu, bare.cpu)} | RSS per phone {ratio(app.rss_end - app.rss_idle, bare.rss_end - bare.rss_idle)}")
+            f" | CPU {ratio(app.cpu, bare.cpu)} | CPU per run {ratio(cpu_per_run(app), cpu_per_run(bare))} | RSS per phone {ratio(app.rss_end - app.rss_idle, bare.rss_end - bare.rss_idle)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

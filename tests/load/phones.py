@@ -73,6 +73,8 @@ class Figures:
     unanswered: int = 0
     unseen: int = 0
     errors: int = 0
+    runs: int = 0
+    """Script runs the phones saw end in the window (whole-app and fragment runs, cut short or not)."""
 
 
 class Phone:
@@ -84,6 +86,7 @@ class Phone:
         self.widgets: dict[str, WidgetState] = {}
         self.buttons: list[str] = []
         self.errors = 0
+        self.runs = 0
         self._ws: websockets.ClientConnection | None = None
         self._run: dict[str, WidgetState] = {}
         self._run_buttons: list[str] = []
@@ -178,6 +181,7 @@ class Phone:
     def _finished(self, status: int) -> None:
         """A run ended: a whole-app run replaces the page's widgets (a fragment run adds its own), answers
         a pending tap it started after, and shows the table's other taps if the page changed."""
+        self.runs += 1
         if status != FULL_RUN:
             self.widgets |= self._run
             self.buttons += [b for b in self._run_buttons if b not in self.buttons]
