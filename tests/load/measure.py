@@ -8,9 +8,9 @@ Each table plays one Coal Baron game (four players, shifts I and II scored, shif
 phones open the shift page, `--standings` of the four the end page (the standings so far, with the
 chart). A phone on the shift page taps every 5 s in turn (`phones.py`). For each app and table count it
 prints tap latency p50/p95/p99, propagation p50/p95, taps not answered or not shown, the server's CPU
-(100% = one core) and per script run, and resident memory per phone. The app runs with the project's
-`.streamlit/config.toml` and `--set section.option=value` on top; the bare page with Streamlit's defaults, the same yardstick in
-every run. Everything stays on loopback; Linux only (`/proc`)."""
+(100% = one core) and per script run, and resident memory per phone. Both run with the project's
+`.streamlit/config.toml` and `--set section.option=value` on top, so that the ratios are the app's own
+cost over Streamlit's. Everything stays on loopback; Linux only (`/proc`)."""
 
 from __future__ import annotations
 
@@ -93,9 +93,9 @@ def measure_app(load: Load, options: Sequence[str] = ()) -> Result:
     return Result(result.app, load, result.figures, result.cpu, result.rss_idle, result.rss_end, landed)
 
 
-def measure_bare(load: Load) -> Result:
-    """The bare page under the same load (every phone on its one page), with Streamlit's defaults."""
-    with tempfile.TemporaryDirectory() as tmp, streamlit(BARE_APP, Path(tmp), {}) as server:
+def measure_bare(load: Load, options: Sequence[str] = ()) -> Result:
+    """The bare page under the same load (every phone on its one page), with the app's configuration."""
+    with streamlit(BARE_APP, ROOT, {}, options) as server:
         return measure(server, "bare", load, [f"table{i}" for i in range(load.tables)], [""] * PHONES_PER_TABLE)
 
 
@@ -167,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60, help="measuring window per app and table count")
     parser.add_argument("--warmup", type=float, default=10)
     parser.add_argument("--set", action="append", default=[], metavar="SECTION.OPTION=VALUE",
-                        help="a Streamlit option for the app on top of .streamlit/config.toml")
+                        help="a Streamlit option on top of .streamlit/config.toml")
     parser.add_argument("--app-only", action="store_true", help="leave the bare page out")
     args = parser.parse_args(argv)
     options = [part for o in args.set for part in (f"--{o.split('=', 1)[0]}", o.split("=", 1)[1])]
@@ -176,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         app = measure_app(load, options)
         print(report(app), flush=True)
         if not args.app_only:
-            bare = measure_bare(load)
+            bare = measure_bare(load, options)
             print(report(bare), flush=True)
             print(ratios(app, bare), flush=True)
     return 0
