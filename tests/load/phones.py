@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import websockets
+from websockets.typing import Subprotocol
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
@@ -53,11 +54,10 @@ never runs out of cards), else a card; in the bare app its one button."""
 
 @dataclass
 class Tap:
-    """One tap: when it was sent, by which phone, when its run finished, the table's phones that have not
-    shown it yet, and the seconds each of the others took to show it."""
+    """One tap: when it was sent, when its run finished, the table's phones that have not shown it yet,
+    and the seconds each of the others took to show it."""
 
     sent: float
-    by: Phone
     unseen: set[Phone]
     answered: float | None = None
     seen: list[float] = field(default_factory=list)
@@ -100,7 +100,7 @@ class Phone:
 
     async def run(self, stop: asyncio.Event) -> None:
         """Connect, ask for the first run, and answer the server until `stop` is set."""
-        async with websockets.connect(f"{self.url.replace('http', 'ws')}/_stcore/stream", subprotocols=["streamlit"],
+        async with websockets.connect(f"{self.url.replace('http', 'ws')}/_stcore/stream", subprotocols=[Subprotocol("streamlit")],
                                       max_size=None, open_timeout=60, ping_interval=None) as ws:
             self._ws = ws
             await self._rerun(page_name=self.page)
@@ -111,10 +111,10 @@ class Phone:
 
     def tap(self) -> Tap | None:
         """Tap the first button of `TAP_KEYS` the page shows; None if it shows none (or a tap is pending)."""
-        target = next((b for k in TAP_KEYS for b in self.buttons if b.rsplit("-", 1)[-1].startswith(k)), None)
+        target = next((b for k in TAP_KEYS for b in self.buttons if _user_key(b).startswith(k)), None)
         if target is None or self._tap is not None:
             return None
-        self._tap = Tap(time.monotonic(), self, set())
+        self._tap = Tap(time.monotonic(), set())
         asyncio.create_task(self._rerun(trigger=target))
         return self._tap
 
@@ -218,6 +218,11 @@ class Phone:
             await self._ws.send(msg.SerializeToString())
         except websockets.ConnectionClosed:
             pass
+
+
+def _user_key(widget_id: str) -> str:
+    """The key a page gave a widget, from the widget's id (`$$ID-<hash>-<key>`)."""
+    return widget_id.split("-", 2)[-1]
 
 
 def _option_text(option: object) -> str:
