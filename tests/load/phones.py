@@ -100,8 +100,9 @@ class Phone:
 
     async def run(self, stop: asyncio.Event) -> None:
         """Connect, ask for the first run, and answer the server until `stop` is set."""
-        async with websockets.connect(f"{self.url.replace('http', 'ws')}/_stcore/stream", subprotocols=[Subprotocol("streamlit")],
-                                      max_size=None, open_timeout=60, ping_interval=None) as ws:
+        stream = f"{self.url.replace('http', 'ws')}/_stcore/stream"
+        async with websockets.connect(stream, subprotocols=[Subprotocol("streamlit")], max_size=None, open_timeout=60,
+                                      ping_interval=None) as ws:
             self._ws = ws
             await self._rerun(page_name=self.page)
             receiving = asyncio.create_task(self._receive(ws))
