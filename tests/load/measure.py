@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import sys
 import tempfile
 import time
@@ -132,14 +133,21 @@ async def _drive(server: Server, tables: Sequence[Table], load: Load) -> tuple[F
 
 def report(result: Result) -> str:
     """One line of figures."""
-    f, ms = result.figures, lambda p, values: f"{percentile(values, p) * 1000:6.0f}"
+    f = result.figures
     per_phone = (result.rss_end - result.rss_idle) * 1024 / result.phones
     landed = "" if result.landed is None else f" landed {result.landed}"
-    return (f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones | tap ms p50 {ms(50, f.latencies)}"
-            f" p95 {ms(95, f.latencies)} p99 {ms(99, f.latencies)} | propagation ms p50 {ms(50, f.propagations)}"
-            f" p95 {ms(95, f.propagations)} | taps {f.taps} unanswered {f.unanswered} unseen {f.unseen}{landed}"
-            f" errors {f.errors} | CPU {result.cpu * 100:4.0f}%, {cpu_per_run(result) * 1000:5.1f} ms/run | RSS {result.rss_idle:.0f}→{result.rss_end:.0f} MB,"
-            f" {per_phone:.0f} kB/phone")
+    return " | ".join([
+        f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones",
+        f"tap ms p50 {_ms(f.latencies, 50)} p95 {_ms(f.latencies, 95)} p99 {_ms(f.latencies, 99)}",
+        f"propagation ms p50 {_ms(f.propagations, 50)} p95 {_ms(f.propagations, 95)}",
+        f"taps {f.taps} unanswered {f.unanswered} unseen {f.unseen}{landed} errors {f.errors}",
+        f"CPU {result.cpu * 100:3.0f}%, {cpu_per_run(result) * 1000:5.1f} ms/run",
+        f"RSS {result.rss_idle:.0f}→{result.rss_end:.0f} MB, {per_phone:.0f} kB/phone",
+    ])
+
+
+def _ms(values: Sequence[float], p: float) -> str:
+    return f"{percentile(values, p) * 1000:6.0f}"
 
 
 def cpu_per_run(result: Result) -> float:
@@ -150,13 +158,18 @@ def cpu_per_run(result: Result) -> float:
 
 def ratios(app: Result, bare: Result) -> str:
     """The app's figures over the bare page's at the same load."""
-    def ratio(a: float, b: float) -> str:
-        return f"{a / b:.1f}×" if b > 0 else "-"
-
     a, b = app.figures, bare.figures
-    return (f"ratio {app.load.tables:3} tables | tap p95 {ratio(percentile(a.latencies, 95), percentile(b.latencies, 95))}"
-            f" | propagation p95 {ratio(percentile(a.propagations, 95), percentile(b.propagations, 95))}"
-            f" | CPU {ratio(app.cpu, bare.cpu)} | CPU per run {ratio(cpu_per_run(app), cpu_per_run(bare))} | RSS per phone {ratio(app.rss_end - app.rss_idle, bare.rss_end - bare.rss_idle)}")
+    return " | ".join([
+        f"ratio {app.load.tables:3} tables",
+        f"tap p95 {_ratio(percentile(a.latencies, 95), percentile(b.latencies, 95))}",
+        f"propagation p95 {_ratio(percentile(a.propagations, 95), percentile(b.propagations, 95))}",
+        f"CPU {_ratio(app.cpu, bare.cpu)}, per run {_ratio(cpu_per_run(app), cpu_per_run(bare))}",
+        f"RSS per phone {_ratio(app.rss_end - app.rss_idle, bare.rss_end - bare.rss_idle)}",
+    ])
+
+
+def _ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}×" if b > 0 and math.isfinite(a / b) else "-"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import itertools
+import math
 import os
 import random
 import socket
@@ -280,7 +281,7 @@ def percentile(values: Sequence[float], p: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]
 
 
 def free_port() -> int:
