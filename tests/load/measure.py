@@ -26,7 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from phones import (  # noqa: E402
-    BARE_APP, CONNECT_SECONDS, PHONES_PER_TABLE, PLAYERS, ROOT, Figures, Server, Table, figures, percentile,
+    BARE_APP, CONNECT_SECONDS, PHONES_PER_TABLE, PLAYERS, ROOT, Figures, Phone, Server, Table, figures,
+    percentile,
     streamlit,
 )
 from schichtbuch.store import SQLiteStore  # noqa: E402
@@ -111,11 +112,7 @@ async def _drive(server: Server, tables: Sequence[Table], load: Load) -> tuple[F
     """Connect every phone and wait for its first page, let them settle for `warmup`, tap for `seconds`,
     then let the last taps arrive. The server's CPU share over the measuring window, and the runs in it."""
     phones, stop = [p for t in tables for p in t.phones], asyncio.Event()
-    running = []
-    for phone in phones:
-        running.append(asyncio.create_task(phone.run(stop)))
-        await asyncio.sleep(CONNECT_SECONDS)
-    await asyncio.wait_for(asyncio.gather(*(p.first_run.wait() for p in phones)), FIRST_RUN_SECONDS)
+    running = await connect(phones, stop)
     start = time.monotonic() + load.warmup
     running += [asyncio.create_task(t.tapping(start, start + load.seconds)) for t in tables]
     await asyncio.sleep(load.warmup)
@@ -129,6 +126,16 @@ async def _drive(server: Server, tables: Sequence[Table], load: Load) -> tuple[F
     measured = figures(tables, start)
     measured.runs = runs
     return measured, cpu
+
+
+async def connect(phones: Sequence[Phone], stop: asyncio.Event) -> list[asyncio.Task[None]]:
+    """Connect the phones one after the other, running until `stop`; back once each shows its page."""
+    running = []
+    for phone in phones:
+        running.append(asyncio.create_task(phone.run(stop)))
+        await asyncio.sleep(CONNECT_SECONDS)
+    await asyncio.wait_for(asyncio.gather(*(p.first_run.wait() for p in phones)), FIRST_RUN_SECONDS)
+    return running
 
 
 def report(result: Result) -> str:

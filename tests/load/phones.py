@@ -2,9 +2,9 @@
 Streamlit's websocket protocol (`BackMsg`/`ForwardMsg` from `streamlit.proto`) as the browser does.
 
 A phone opens `/_stcore/stream`, asks for its first run with the page's name and the query string
-(`?game=…&lang=en`), then keeps what the browser keeps: the page's script hash from each `NewSession` and `Navigation`,
-the query string from `PageInfoChanged`, and the widgets of the page with their defaults (the browser
-sends every widget's value with every rerun). On an `AutoRerun` message it sends a fragment rerun of that
+(`?game=…&lang=en`), then keeps what the browser keeps: the page's script hash from each `NewSession` and
+`Navigation`, the query string from `PageInfoChanged`, and the widgets of the page with their defaults
+(the browser sends every widget's value with every rerun). On an `AutoRerun` message it sends a fragment rerun of that
 fragment every interval, whether or not the last one has finished, as the browser's `setInterval` does,
 until the next whole-app run starts (the browser then clears every such interval).
 A tap is a rerun with the button's trigger set. The browser's heartbeats are left out: they run no script.
@@ -262,10 +262,10 @@ class Table:
             await asyncio.sleep(TAP_SECONDS)
 
 
-def figures(tables: Sequence[Table], start: float) -> Figures:
-    """The measured figures of the taps sent from `start` on."""
+def figures(tables: Sequence[Table], start: float, end: float = math.inf) -> Figures:
+    """The measured figures of the taps sent from `start` until `end`."""
     result = Figures(errors=sum(p.errors for t in tables for p in t.phones))
-    for tap in (tap for t in tables for tap in t.taps if tap.sent >= start):
+    for tap in (tap for t in tables for tap in t.taps if start <= tap.sent < end):
         result.taps += 1
         if tap.answered is None:
             result.unanswered += 1

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from measure import CONNECT_SECONDS, FIRST_RUN_SECONDS, PLAY_PAGE, ROOT, game_in_shift_three, pages  # noqa: E402
+from measure import GRACE_SECONDS, PLAY_PAGE, ROOT, connect, game_in_shift_three, pages  # noqa: E402
 from phones import Server, Table, figures, percentile, streamlit  # noqa: E402
 from schichtbuch.store import SQLiteStore  # noqa: E402
 
@@ -27,28 +27,32 @@ async def soak(server: Server, tables: Sequence[Table], minutes: float, warmup: 
     """Run the tables for `minutes`, printing a line every `every` seconds; the resident memory at the end
     of the `warmup` minutes and at the end."""
     phones, stop = [p for t in tables for p in t.phones], asyncio.Event()
-    running = []
-    for phone in phones:
-        running.append(asyncio.create_task(phone.run(stop)))
-        await asyncio.sleep(CONNECT_SECONDS)
-    await asyncio.wait_for(asyncio.gather(*(p.first_run.wait() for p in phones)), FIRST_RUN_SECONDS)
+    running = await connect(phones, stop)
     start = time.monotonic()
-    running += [asyncio.create_task(t.tapping(start, start + minutes * 60)) for t in tables]
-    warm, stretch, cpu = None, start, server.cpu_seconds()
-    while (now := time.monotonic()) < start + minutes * 60:
-        await asyncio.sleep(min(every, start + minutes * 60 - now))
-        f, now = figures(tables, stretch), time.monotonic()
-        used, cpu = server.cpu_seconds() - cpu, server.cpu_seconds()
-        print(f"{(now - start) / 60:6.1f} min | RSS {server.rss_mb():6.1f} MB | tap p95 {percentile(f.latencies, 95) * 1000:5.0f} ms"
-              f" | taps {f.taps} unanswered {f.unanswered} errors {f.errors} | CPU {used / (now - stretch) * 100:3.0f}%",
-              flush=True)
+    end = start + minutes * 60
+    running += [asyncio.create_task(t.tapping(start, end)) for t in tables]
+    warm, since, cpu = None, start, (start, server.cpu_seconds())
+    while time.monotonic() < end:
+        await asyncio.sleep(min(every, end - time.monotonic()))
+        print(stretch(server, tables, start, since, cpu), flush=True)
+        now = time.monotonic()
+        since, cpu = now - GRACE_SECONDS, (now, server.cpu_seconds())
         if warm is None and now - start >= warmup * 60:
             warm = server.rss_mb()
-        stretch = now
-    end = server.rss_mb()
+    rss = server.rss_mb()
     stop.set()
     await asyncio.gather(*running)
-    return warm if warm is not None else end, end
+    return warm if warm is not None else rss, rss
+
+
+def stretch(server: Server, tables: Sequence[Table], start: float, since: float, cpu: tuple[float, float]) -> str:
+    """One line: minutes since `start`, resident memory, the taps sent since `since` that have had time to
+    be answered, and the CPU share since the moment and CPU time in `cpu`."""
+    now = time.monotonic()
+    f = figures(tables, since, now - GRACE_SECONDS)
+    share = (server.cpu_seconds() - cpu[1]) / (now - cpu[0])
+    return (f"{(now - start) / 60:6.1f} min | RSS {server.rss_mb():6.1f} MB | tap p95 {percentile(f.latencies, 95) * 1000:5.0f} ms"
+            f" | taps {f.taps} unanswered {f.unanswered} errors {f.errors} | CPU {share * 100:3.0f}%")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
