@@ -10,7 +10,7 @@ import streamlit as st
 
 from schichtbuch import share
 from schichtbuch.session import md, t, translator, utc_offset
-from schichtbuch.store import Saved
+from schichtbuch.store import Document, Saved
 from scoring import bgstats
 from scoring.records import Line, Result, times
 from scoring.registry import GAMES, Game, score
@@ -46,14 +46,30 @@ def stage_points(result: Result, stage: int) -> str:
     return ", ".join(f"{md(p)} {v - before.get(p, 0):+d}" for p, v in result.progress[stage - 1].items())
 
 
-def standings(saved: Saved) -> Result:
+STANDINGS_CACHED = 512
+"""Standings kept drawn, one per game version and language: every table of a busy server, twice over."""
+
+
+def standings(saved: Saved) -> None:
     """The standings as a phone shows them at any player count: the winner named once the game is over,
     the players whose end values are still to come named while they are, one row per player in rank
     order (rank and name, total, then each category under its short label), the tie-breaks named, every
-    line explained, and the progress chart."""
+    line explained, and the progress chart. Drawn once per game version and language, then replayed from
+    Streamlit's cache for every other phone and every later run (`drawn_standings`): a phone watching
+    the standings costs a look-up, not a scoring, a table and a chart. A finished game ends with its
+    link to BG Stats (in this browser's time zone, so drawn for each phone)."""
+    if drawn_standings(saved.id, saved.version, st.session_state.lang, saved.doc):
+        send_to_bgstats(saved)
+
+
+@st.cache_data(max_entries=STANDINGS_CACHED, show_spinner=False)
+def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bool:
+    """The standings of `_doc`, the game `game_id` at `version` in `lang` (the cache's key: the document
+    itself is not hashed), and whether the game is over. Streamlit keeps the elements drawn here and
+    replays them on a cache hit."""
     import pandas as pd  # here, not at the top: the first page of a cold start needs neither pandas nor altair
 
-    result, g, t = score(saved.doc), GAMES[saved.doc["game"]], translator()
+    result, g, t = score(_doc), GAMES[_doc["game"]], translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
     if result.final:
         winners(result, g)
@@ -74,10 +90,8 @@ def standings(saved: Saved) -> Result:
         for s in result.standings:
             st.markdown(f"**{md(s.player)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
     if result.progress:
-        progress_chart(result, g, saved.doc.get("colours", {}))
-    if result.final:
-        send_to_bgstats(saved)
-    return result
+        progress_chart(result, g, _doc.get("colours", {}))
+    return result.final
 
 
 def send_to_bgstats(saved: Saved) -> None:
@@ -88,8 +102,14 @@ def send_to_bgstats(saved: Saved) -> None:
     url = bgstats.link(saved.doc, st.session_state.get("lang", "en"), utc_offset(moment))
     st.link_button(t("bgstats.send"), url, icon="📤", width="stretch")
     with st.expander(t("bgstats.qr")):
-        st.image(share.qr_png(url), width=280)
+        st.image(qr_png(url), width=280)
         st.caption(t("bgstats.note"))
+
+
+@st.cache_data(max_entries=STANDINGS_CACHED, show_spinner=False)
+def qr_png(url: str) -> bytes:
+    """The QR code of a BG Stats link, drawn once for all the phones that show it."""
+    return share.qr_png(url)
 
 
 def winners(result: Result, g: Game) -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import queue
 import random
 import re
 import secrets
@@ -563,14 +564,19 @@ class SQLStore:
 
 
 class SQLiteStore(SQLStore):
-    """The embedded store. One connection per store object, guarded by a lock for the server's threads;
-    SQLite's own file lock keeps several server processes apart. A write transaction locks the whole
-    file (`BEGIN IMMEDIATE`)."""
+    """The embedded store. One connection per store object for its writes, guarded by a lock for the
+    server's threads; SQLite's own file lock keeps several server processes apart. A write transaction
+    locks the whole file (`BEGIN IMMEDIATE`). Reads (every phone's poll among them) go through read
+    connections of their own, one per thread at a time, so they never wait for the lock: with write-ahead
+    logging a reader sees the last committed change and waits for no writer. An in-memory store has no
+    second connection to its data and reads under the lock."""
 
     def __init__(self, path: str, gate: Gate = check_record) -> None:
         super().__init__(gate)
+        self._path = path
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=10)
         self._lock = threading.Lock()
+        self._readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
         with self._lock:
             _use_wal(self._db, path)
             migrate(self._db)
@@ -579,8 +585,8 @@ class SQLiteStore(SQLStore):
         return self._transaction("BEGIN IMMEDIATE")
 
     def _reading(self) -> AbstractContextManager[Database]:
-        """A read transaction: in WAL mode it sees one snapshot and keeps no writer waiting."""
-        return self._transaction("BEGIN")
+        """A read transaction: one snapshot of the file, on a read connection of its own."""
+        return self._transaction("BEGIN") if self._path == ":memory:" else self._read_only()
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[Database]:
@@ -592,6 +598,23 @@ class SQLiteStore(SQLStore):
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    @contextmanager
+    def _read_only(self) -> Iterator[Database]:
+        """A read transaction on a free read connection from the pool, else a new one (as many as threads
+        read at once)."""
+        try:
+            db = self._readers.get_nowait()
+        except queue.Empty:
+            db = sqlite3.connect(self._path, check_same_thread=False, isolation_level=None, timeout=10)
+        try:
+            db.execute("BEGIN")
+            try:
+                yield db
+            finally:
+                db.execute("ROLLBACK")
+        finally:
+            self._readers.put(db)
 
 
 _SYSTEM_RANDOM = random.SystemRandom()

@@ -1,0 +1,206 @@
+"""The load test: T tables of four simulated phones on one Streamlit server, this app and a bare Streamlit
+page with the same live refresh (`bare.py`) in the same run, so that the figures can be read as ratios
+on any machine. Run on demand, never by pytest:
+
+    python tests/load/measure.py --tables 6 12 24 --standings 2 --seconds 60
+
+Each table plays one Coal Baron game (four players, shifts I and II scored, shift III under way): its
+phones open the shift page, `--standings` of the four the end page (the standings so far, with the
+chart). A phone on the shift page taps every 5 s in turn (`phones.py`). For each app and table count it
+prints tap latency p50/p95/p99, propagation p50/p95, taps not answered or not shown, the server's CPU
+(100% = one core) and per script run, and resident memory per phone. Both run with the project's
+`.streamlit/config.toml` and `--set section.option=value` on top, so that the ratios are the app's own
+cost over Streamlit's. Everything stays on loopback; Linux only (`/proc`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from phones import (  # noqa: E402
+    BARE_APP, CONNECT_SECONDS, PHONES_PER_TABLE, PLAYERS, ROOT, Figures, Phone, Server, Table, figures,
+    percentile,
+    streamlit,
+)
+from schichtbuch.store import SQLiteStore  # noqa: E402
+from scoring import coal_baron  # noqa: E402
+from scoring.coal_baron import Transport  # noqa: E402
+
+PLAY_PAGE, STANDINGS_PAGE = "coal_baron_shift", "coal_baron_end"
+GRACE_SECONDS = 5.0
+"""After the last tap, how long phones keep polling so that it can reach them."""
+FIRST_RUN_SECONDS = 120.0
+"""How long every phone's first page may take before the run is given up."""
+
+
+@dataclass(frozen=True)
+class Load:
+    """How many tables, how many of each table's phones watch the standings, and for how long."""
+
+    tables: int
+    standings: int
+    warmup: float
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Result:
+    """One app under one load: the phones' figures and the server's."""
+
+    app: str
+    load: Load
+    figures: Figures
+    cpu: float
+    rss_idle: float
+    rss_end: float
+    landed: int | None
+
+    @property
+    def phones(self) -> int:
+        return self.load.tables * PHONES_PER_TABLE
+
+
+def game_in_shift_three() -> dict:
+    """Four players, two cards each in shifts I and II, both scored; shift III has just begun."""
+    doc = coal_baron.new_record(list(PLAYERS), {}, PLAYERS[0])
+    for shift in (1, 2):
+        for player in PLAYERS:
+            for transport in (Transport.TRAIN, Transport.TRUCK):
+                doc = coal_baron.deliver(doc, shift, player, coal_baron.read(doc).cards_left(transport)[0])
+        doc = coal_baron.close_shift(doc, shift, {p: i for i, p in enumerate(PLAYERS)})
+    return doc
+
+
+def pages(standings: int) -> list[str]:
+    return [PLAY_PAGE] * (PHONES_PER_TABLE - standings) + [STANDINGS_PAGE] * standings
+
+
+def measure_app(load: Load, options: Sequence[str] = ()) -> Result:
+    """This app under `load`, with a throwaway store."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "load.sqlite3")
+        store = SQLiteStore(path)
+        games = [store.create(game_in_shift_three(), {"key": "change.start"}).id for _ in range(load.tables)]
+        with streamlit(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, options) as server:
+            result = measure(server, "app", load, games, pages(load.standings))
+        landed = sum(store.version(g) - 1 for g in games)
+    return Result(result.app, load, result.figures, result.cpu, result.rss_idle, result.rss_end, landed)
+
+
+def measure_bare(load: Load, options: Sequence[str] = ()) -> Result:
+    """The bare page under the same load (every phone on its one page), with the app's configuration."""
+    with streamlit(BARE_APP, ROOT, {}, options) as server:
+        return measure(server, "bare", load, [f"table{i}" for i in range(load.tables)], [""] * PHONES_PER_TABLE)
+
+
+def measure(server: Server, app: str, load: Load, games: Sequence[str], table_pages: Sequence[str]) -> Result:
+    rss_idle = server.rss_mb()
+    tables = [Table(server.url, g, table_pages, (PLAY_PAGE, "")) for g in games]
+    figures_, cpu = asyncio.run(_drive(server, tables, load))
+    return Result(app, load, figures_, cpu, rss_idle, server.rss_mb(), None)
+
+
+async def _drive(server: Server, tables: Sequence[Table], load: Load) -> tuple[Figures, float]:
+    """Connect every phone and wait for its first page, let them settle for `warmup`, tap for `seconds`,
+    then let the last taps arrive. The server's CPU share over the measuring window, and the runs in it."""
+    phones, stop = [p for t in tables for p in t.phones], asyncio.Event()
+    running = await connect(phones, stop)
+    start = time.monotonic() + load.warmup
+    running += [asyncio.create_task(t.tapping(start, start + load.seconds)) for t in tables]
+    await asyncio.sleep(load.warmup)
+    cpu_start, runs_start = server.cpu_seconds(), sum(p.runs for p in phones)
+    await asyncio.sleep(load.seconds)
+    cpu = (server.cpu_seconds() - cpu_start) / load.seconds
+    runs = sum(p.runs for p in phones) - runs_start
+    await asyncio.sleep(GRACE_SECONDS)
+    stop.set()
+    await asyncio.gather(*running)
+    measured = figures(tables, start)
+    measured.runs = runs
+    return measured, cpu
+
+
+async def connect(phones: Sequence[Phone], stop: asyncio.Event) -> list[asyncio.Task[None]]:
+    """Connect the phones one after the other, running until `stop`; back once each shows its page."""
+    running = []
+    for phone in phones:
+        running.append(asyncio.create_task(phone.run(stop)))
+        await asyncio.sleep(CONNECT_SECONDS)
+    await asyncio.wait_for(asyncio.gather(*(p.first_run.wait() for p in phones)), FIRST_RUN_SECONDS)
+    return running
+
+
+def report(result: Result) -> str:
+    """One line of figures."""
+    f = result.figures
+    per_phone = (result.rss_end - result.rss_idle) * 1024 / result.phones
+    landed = "" if result.landed is None else f" landed {result.landed}"
+    return " | ".join([
+        f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones",
+        f"tap ms p50 {_ms(f.latencies, 50)} p95 {_ms(f.latencies, 95)} p99 {_ms(f.latencies, 99)}",
+        f"propagation ms p50 {_ms(f.propagations, 50)} p95 {_ms(f.propagations, 95)}",
+        f"taps {f.taps} unanswered {f.unanswered} unseen {f.unseen}{landed} errors {f.errors}",
+        f"CPU {result.cpu * 100:3.0f}%, {cpu_per_run(result) * 1000:5.1f} ms/run",
+        f"RSS {result.rss_idle:.0f}→{result.rss_end:.0f} MB, {per_phone:.0f} kB/phone",
+    ])
+
+
+def _ms(values: Sequence[float], p: float) -> str:
+    return f"{percentile(values, p) * 1000:6.0f}"
+
+
+def cpu_per_run(result: Result) -> float:
+    """Server CPU seconds per script run: the cost of a run, which a machine shared with other work
+    (fewer runs done, not more CPU per run) distorts least."""
+    return result.cpu * result.load.seconds / max(1, result.figures.runs)
+
+
+def ratios(app: Result, bare: Result) -> str:
+    """The app's figures over the bare page's at the same load."""
+    a, b = app.figures, bare.figures
+    return " | ".join([
+        f"ratio {app.load.tables:3} tables",
+        f"tap p95 {_ratio(percentile(a.latencies, 95), percentile(b.latencies, 95))}",
+        f"propagation p95 {_ratio(percentile(a.propagations, 95), percentile(b.propagations, 95))}",
+        f"CPU {_ratio(app.cpu, bare.cpu)}, per run {_ratio(cpu_per_run(app), cpu_per_run(bare))}",
+        f"RSS per phone {_ratio(app.rss_end - app.rss_idle, bare.rss_end - bare.rss_idle)}",
+    ])
+
+
+def _ratio(a: float, b: float) -> str:
+    return f"{a / b:.2f}×" if b > 0 and math.isfinite(a / b) else "-"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, nargs="+", default=[6], help="table counts to measure, in turn")
+    parser.add_argument("--standings", type=int, default=0, choices=range(PHONES_PER_TABLE),
+                        help="phones per table on the end page (the others on the shift page)")
+    parser.add_argument("--seconds", type=float, default=60, help="measuring window per app and table count")
+    parser.add_argument("--warmup", type=float, default=10)
+    parser.add_argument("--set", action="append", default=[], metavar="SECTION.OPTION=VALUE",
+                        help="a Streamlit option on top of .streamlit/config.toml")
+    parser.add_argument("--app-only", action="store_true", help="leave the bare page out")
+    args = parser.parse_args(argv)
+    options = [part for o in args.set for part in (f"--{o.split('=', 1)[0]}", o.split("=", 1)[1])]
+    for tables in args.tables:
+        load = Load(tables, args.standings, args.warmup, args.seconds)
+        app = measure_app(load, options)
+        print(report(app), flush=True)
+        if not args.app_only:
+            bare = measure_bare(load, options)
+            print(report(bare), flush=True)
+            print(ratios(app, bare), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,344 @@
+"""Simulated phones for the load and soak tests: Streamlit servers on loopback, and phones that speak
+Streamlit's websocket protocol (`BackMsg`/`ForwardMsg` from `streamlit.proto`) as the browser does.
+
+A phone opens `/_stcore/stream`, asks for its first run with the page's name and the query string
+(`?game=…&lang=en`), then keeps what the browser keeps: the page's script hash from each `NewSession` and
+`Navigation`, the query string from `PageInfoChanged`, and the widgets of the page with their defaults
+(the browser sends every widget's value with every rerun). On an `AutoRerun` message it sends a fragment rerun of that
+fragment every interval, whether or not the last one has finished, as the browser's `setInterval` does,
+until the next whole-app run starts (the browser then clears every such interval).
+A tap is a rerun with the button's trigger set. The browser's heartbeats are left out: they run no script.
+
+A table is four phones on one game; one of its phones on a play page taps every `TAP_SECONDS`. Measured:
+tap latency (the tap sent → `script_finished` of the run it caused) and propagation (the tap sent →
+another phone of the table finishes a whole-app run whose elements differ from the ones it showed
+before: the rerun its poll asks for once the stored version changed)."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import itertools
+import math
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+from websockets.typing import Subprotocol
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+ROOT = Path(__file__).resolve().parents[2]
+BARE_APP = Path(__file__).with_name("bare.py")
+PLAYERS = ("Anna", "Ben", "Cleo", "Dirk")
+PHONES_PER_TABLE = len(PLAYERS)
+TAP_SECONDS = 5.0
+"""One tap per table this often (each table starts at a random moment within the first interval)."""
+CONNECT_SECONDS = 0.05
+"""Pause between two phones connecting, so that the first runs do not all land at once."""
+FULL_RUN = ForwardMsg.ScriptFinishedStatus.FINISHED_SUCCESSFULLY
+TAP_KEYS = ("shift_remove", "shift_card", "tap")
+"""User keys of the buttons a phone taps, the first present wins: on the Coal Baron shift page the ✕ of
+a delivered card (so that taps alternate between delivering a card and taking it back, and a long soak
+never runs out of cards), else a card; in the bare app its one button."""
+
+
+@dataclass
+class Tap:
+    """One tap: when it was sent, when its run finished, the table's phones that have not shown it yet,
+    and the seconds each of the others took to show it."""
+
+    sent: float
+    unseen: set[Phone]
+    answered: float | None = None
+    seen: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Figures:
+    """What one app's phones measured in the measuring window."""
+
+    latencies: list[float] = field(default_factory=list)
+    propagations: list[float] = field(default_factory=list)
+    taps: int = 0
+    unanswered: int = 0
+    unseen: int = 0
+    errors: int = 0
+    runs: int = 0
+    """Script runs the phones saw end in the window (whole-app and fragment runs, cut short or not)."""
+
+
+class Phone:
+    """One browser tab on one page of the app."""
+
+    def __init__(self, url: str, page: str, query: str, table: Table) -> None:
+        self.url, self.page, self.query, self.table = url, page, query, table
+        self.page_hash = ""
+        self.widgets: dict[str, WidgetState] = {}
+        self.buttons: list[str] = []
+        self.errors = 0
+        self.runs = 0
+        self._ws: websockets.ClientConnection | None = None
+        self._run: dict[str, WidgetState] = {}
+        self._run_buttons: list[str] = []
+        self._run_elements = hashlib.sha1()
+        self._run_started = 0.0
+        self._shown = b""
+        self._cache: dict[str, bytes] = {}
+        self._polls: dict[str, asyncio.Task[None]] = {}
+        self._tap: Tap | None = None
+        self.first_run = asyncio.Event()
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Connect, ask for the first run, and answer the server until `stop` is set."""
+        stream = f"{self.url.replace('http', 'ws')}/_stcore/stream"
+        async with websockets.connect(stream, subprotocols=[Subprotocol("streamlit")], max_size=None, open_timeout=60,
+                                      ping_interval=None) as ws:
+            self._ws = ws
+            await self._rerun(page_name=self.page)
+            receiving = asyncio.create_task(self._receive(ws))
+            await stop.wait()
+            for task in [receiving, *self._polls.values()]:
+                task.cancel()
+
+    def tap(self) -> Tap | None:
+        """Tap the first button of `TAP_KEYS` the page shows; None if it shows none (or a tap is pending)."""
+        target = next((b for k in TAP_KEYS for b in self.buttons if _user_key(b).startswith(k)), None)
+        if target is None or self._tap is not None:
+            return None
+        self._tap = Tap(time.monotonic(), set())
+        asyncio.create_task(self._rerun(trigger=target))
+        return self._tap
+
+    async def _receive(self, ws: websockets.ClientConnection) -> None:
+        async for data in ws:
+            assert isinstance(data, bytes)
+            msg = ForwardMsg()
+            msg.ParseFromString(data)
+            if msg.WhichOneof("type") == "ref_hash":
+                msg.ParseFromString(self._cache[msg.ref_hash])
+            elif msg.metadata.cacheable:
+                self._cache[msg.hash] = data
+            self._handle(msg)
+
+    def _handle(self, msg: ForwardMsg) -> None:
+        kind = msg.WhichOneof("type")
+        if kind == "new_session":
+            self.page_hash = msg.new_session.page_script_hash
+            if not msg.metadata.run.fragment_ids:
+                self._stop_polls(list(self._polls))
+            self._run, self._run_buttons, self._run_elements = {}, [], hashlib.sha1()
+            self._run_started = time.monotonic()
+        elif kind == "navigation":
+            self.page_hash = msg.navigation.page_script_hash
+        elif kind == "page_info_changed":
+            self.query = msg.page_info_changed.query_string
+        elif kind == "delta":
+            self._element(msg)
+        elif kind == "auto_rerun" and msg.auto_rerun.fragment_id not in self._polls:
+            self._polls[msg.auto_rerun.fragment_id] = asyncio.create_task(
+                self._poll(msg.auto_rerun.fragment_id, msg.auto_rerun.interval))
+        elif kind == "stop_auto_rerun":
+            self._stop_polls(msg.stop_auto_rerun.fragment_ids)
+        elif kind == "script_finished":
+            self._finished(msg.script_finished)
+
+    def _stop_polls(self, fragments: Sequence[str]) -> None:
+        """End the polls of these fragments, as the browser does for those the server stops and for all of
+        them when a whole-app run starts (its fragments then announce their polls afresh)."""
+        for fragment in fragments:
+            if poll := self._polls.pop(fragment, None):
+                poll.cancel()
+
+    def _element(self, msg: ForwardMsg) -> None:
+        """Keep the run's widgets with the values the browser would send, and a digest of what a
+        whole-app run shows."""
+        delta = msg.delta
+        if delta.WhichOneof("type") != "new_element":
+            return
+        element = delta.new_element
+        kind = element.WhichOneof("type")
+        if kind == "exception":
+            self.errors += 1
+        if kind == "button":
+            self._run_buttons.append(element.button.id)
+        elif kind == "button_group":
+            group = element.button_group
+            state = WidgetState(id=group.id)
+            state.string_array_value.data.extend(_option_text(group.options[i]) for i in group.default)
+            self._run[group.id] = state
+        if not delta.fragment_id:
+            self._run_elements.update(element.SerializeToString())
+
+    def _finished(self, status: int) -> None:
+        """A run ended: a whole-app run replaces the page's widgets (a fragment run adds its own), answers
+        a pending tap it started after, and shows the table's other taps if the page changed."""
+        self.runs += 1
+        if status != FULL_RUN:
+            self.widgets |= self._run
+            self.buttons += [b for b in self._run_buttons if b not in self.buttons]
+            return
+        self.widgets, self.buttons = self._run, self._run_buttons
+        now = time.monotonic()
+        if self._tap is not None and self._run_started >= self._tap.sent:
+            self._tap.answered, self._tap = now, None
+        shown = self._run_elements.digest()
+        if self._shown and shown != self._shown:
+            self.table.shown(self, now)
+        self._shown = shown
+        self.first_run.set()
+
+    async def _poll(self, fragment: str, interval: float) -> None:
+        """The browser's `setInterval`: a fragment rerun every `interval` seconds, finished or not."""
+        start = time.monotonic()
+        for k in itertools.count(1):
+            await asyncio.sleep(max(0.0, start + k * interval - time.monotonic()))
+            await self._rerun(fragment=fragment)
+
+    async def _rerun(self, page_name: str = "", fragment: str = "", trigger: str = "") -> None:
+        msg = BackMsg()
+        state = msg.rerun_script
+        state.query_string, state.page_script_hash, state.page_name = self.query, self.page_hash, page_name
+        state.fragment_id, state.is_auto_rerun = fragment, bool(fragment)
+        state.cached_message_hashes.extend(self._cache)
+        state.context_info.timezone, state.context_info.locale = "Europe/Berlin", "en-US"
+        state.widget_states.widgets.extend(self.widgets.values())
+        if trigger:
+            state.widget_states.widgets.append(WidgetState(id=trigger, trigger_value=True))
+        assert self._ws is not None
+        try:
+            await self._ws.send(msg.SerializeToString())
+        except websockets.ConnectionClosed:
+            pass
+
+
+def _user_key(widget_id: str) -> str:
+    """The key a page gave a widget, from the widget's id (`$$ID-<hash>-<key>`)."""
+    return widget_id.split("-", 2)[-1]
+
+
+def _option_text(option: object) -> str:
+    """A segmented control's option as the browser sends it back: its icon, a space, its text."""
+    icon, text = getattr(option, "content_icon"), getattr(option, "content")
+    return f"{icon} {text}".strip() if icon else text
+
+
+class Table:
+    """Four phones on one game: `pages[i]` is the page of phone i; phones on `tap_pages` take turns
+    tapping."""
+
+    def __init__(self, url: str, game: str, pages: Sequence[str], tap_pages: Sequence[str]) -> None:
+        query = f"game={game}&lang=en"
+        self.game = game
+        self.phones = [Phone(url, page, query, self) for page in pages]
+        self.tappers = itertools.cycle([p for p in self.phones if p.page in tap_pages])
+        self.taps: list[Tap] = []
+
+    def shown(self, phone: Phone, at: float) -> None:
+        """`phone` shows the game changed at `at`: every earlier tap of another phone is seen by it."""
+        for tap in self.taps:
+            if phone in tap.unseen and tap.sent <= at:
+                tap.unseen.discard(phone)
+                tap.seen.append(at - tap.sent)
+
+    async def tapping(self, start: float, stop: float) -> None:
+        """One tap every `TAP_SECONDS` from a random moment after `start` until `stop`."""
+        await asyncio.sleep(max(0.0, start - time.monotonic() + random.uniform(0, TAP_SECONDS)))
+        while time.monotonic() < stop:
+            phone = next(self.tappers)
+            if (tap := phone.tap()) is not None:
+                tap.unseen = {p for p in self.phones if p is not phone}
+                self.taps.append(tap)
+            await asyncio.sleep(TAP_SECONDS)
+
+
+def figures(tables: Sequence[Table], start: float, end: float = math.inf) -> Figures:
+    """The measured figures of the taps sent from `start` until `end`."""
+    result = Figures(errors=sum(p.errors for t in tables for p in t.phones))
+    for tap in (tap for t in tables for tap in t.taps if start <= tap.sent < end):
+        result.taps += 1
+        if tap.answered is None:
+            result.unanswered += 1
+        else:
+            result.latencies.append(tap.answered - tap.sent)
+        result.propagations += tap.seen
+        result.unseen += len(tap.unseen)
+    return result
+
+
+def percentile(values: Sequence[float], p: float) -> float:
+    """The `p`-th percentile (nearest rank); NaN for no values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass(frozen=True)
+class Server:
+    """A running Streamlit server: its URL and process id."""
+
+    url: str
+    pid: int
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU time the process has used so far (Linux `/proc`)."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def rss_mb(self) -> float:
+        """Resident memory of the process in MB (Linux `/proc`)."""
+        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise LookupError("VmRSS")
+
+
+@contextmanager
+def streamlit(script: Path, cwd: Path, env: dict[str, str], options: Sequence[str] = ()) -> Iterator[Server]:
+    """`streamlit run script` on a free loopback port, in `cwd` (whose `.streamlit/config.toml` applies),
+    with extra `--section.option value` pairs, until the block ends."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
+         "--server.address", "127.0.0.1", "--server.headless", "true", *options],
+        cwd=cwd, env=os.environ | env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_healthy(url)
+        yield Server(url, process.pid)
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:  # still answering a backlog of reruns
+            process.kill()
+            process.wait()
+
+
+def _wait_healthy(url: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"{url} did not start within {seconds} s")
