@@ -16,7 +16,7 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from schichtbuch.store import Database, Gate, SQLStore
+from schichtbuch.store import GROUPS_SCHEMA, Database, Gate, SQLStore
 from scoring.registry import check as check_record
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -29,21 +29,7 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
     ("short join codes", """
         CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
                                  shown DOUBLE PRECISION NOT NULL)"""),
-    ("groups and their history", """
-        CREATE TABLE groups (id TEXT PRIMARY KEY, name TEXT NOT NULL, version INTEGER NOT NULL,
-                             created DOUBLE PRECISION NOT NULL);
-        CREATE TABLE group_members (grp TEXT NOT NULL REFERENCES groups(id), position INTEGER NOT NULL,
-                                    name TEXT NOT NULL, PRIMARY KEY (grp, name));
-        CREATE TABLE group_games (game TEXT PRIMARY KEY REFERENCES games(id),
-                                  grp TEXT NOT NULL REFERENCES groups(id), kind TEXT NOT NULL,
-                                  played DOUBLE PRECISION NOT NULL, summary TEXT NOT NULL, final INTEGER NOT NULL,
-                                  fingerprint TEXT NOT NULL);
-        CREATE INDEX group_games_by_date ON group_games (grp, played DESC);
-        CREATE INDEX group_games_by_kind ON group_games (grp, kind, played DESC);
-        CREATE INDEX group_games_by_fingerprint ON group_games (grp, fingerprint);
-        CREATE TABLE group_seats (game TEXT NOT NULL REFERENCES group_games(game), grp TEXT NOT NULL,
-                                  player TEXT NOT NULL, PRIMARY KEY (game, player));
-        CREATE INDEX group_seats_by_player ON group_seats (grp, player, game)"""),
+    ("groups and their history", GROUPS_SCHEMA),
 )
 """Named schema steps, applied in order; `schema_migrations` records the ones applied."""
 MIGRATION_LOCK = 0x5C41C47B

@@ -55,6 +55,23 @@ ID_BYTES = 16
 
 
 
+GROUPS_SCHEMA = """
+        CREATE TABLE groups (id TEXT PRIMARY KEY, name TEXT NOT NULL, version INTEGER NOT NULL,
+                             created DOUBLE PRECISION NOT NULL);
+        CREATE TABLE group_members (grp TEXT NOT NULL REFERENCES groups(id), position INTEGER NOT NULL,
+                                    name TEXT NOT NULL, PRIMARY KEY (grp, name));
+        CREATE TABLE group_games (game TEXT PRIMARY KEY REFERENCES games(id),
+                                  grp TEXT NOT NULL REFERENCES groups(id), kind TEXT NOT NULL,
+                                  played DOUBLE PRECISION NOT NULL, summary TEXT NOT NULL, final INTEGER NOT NULL,
+                                  fingerprint TEXT NOT NULL);
+        CREATE INDEX group_games_by_date ON group_games (grp, played DESC);
+        CREATE INDEX group_games_by_kind ON group_games (grp, kind, played DESC);
+        CREATE INDEX group_games_by_fingerprint ON group_games (grp, fingerprint);
+        CREATE TABLE group_seats (game TEXT NOT NULL REFERENCES group_games(game), grp TEXT NOT NULL,
+                                  player TEXT NOT NULL, PRIMARY KEY (game, player));
+        CREATE INDEX group_seats_by_player ON group_seats (grp, player, game)"""
+"""Groups, their members and history, in SQL both backends speak (SQLite reads DOUBLE PRECISION as REAL)."""
+
 def _keep_ways_back(db: sqlite3.Connection) -> None:
     """Turn the whole copy kept per revision into the way back to the revision before (none where that
     one was never kept), game by game."""
@@ -83,21 +100,7 @@ MIGRATIONS: tuple[tuple[str, Migration], ...] = (
         CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
                                  shown REAL NOT NULL)"""),
     ("keep each revision as the way back to the one before", _keep_ways_back),
-    ("groups and their history", """
-        CREATE TABLE groups (id TEXT PRIMARY KEY, name TEXT NOT NULL, version INTEGER NOT NULL,
-                             created REAL NOT NULL);
-        CREATE TABLE group_members (grp TEXT NOT NULL REFERENCES groups(id), position INTEGER NOT NULL,
-                                    name TEXT NOT NULL, PRIMARY KEY (grp, name));
-        CREATE TABLE group_games (game TEXT PRIMARY KEY REFERENCES games(id),
-                                  grp TEXT NOT NULL REFERENCES groups(id), kind TEXT NOT NULL,
-                                  played REAL NOT NULL, summary TEXT NOT NULL, final INTEGER NOT NULL,
-                                  fingerprint TEXT NOT NULL);
-        CREATE INDEX group_games_by_date ON group_games (grp, played DESC);
-        CREATE INDEX group_games_by_kind ON group_games (grp, kind, played DESC);
-        CREATE INDEX group_games_by_fingerprint ON group_games (grp, fingerprint);
-        CREATE TABLE group_seats (game TEXT NOT NULL REFERENCES group_games(game), grp TEXT NOT NULL,
-                                  player TEXT NOT NULL, PRIMARY KEY (game, player));
-        CREATE INDEX group_seats_by_player ON group_seats (grp, player, game)"""),
+    ("groups and their history", GROUPS_SCHEMA),
 )
 """Named schema steps; `PRAGMA user_version` counts the ones applied."""
 

@@ -2,7 +2,7 @@
 page with the same live refresh (`bare.py`) in the same run, so that the figures can be read as ratios
 on any machine. Run on demand, never by pytest:
 
-    python tests/load/measure.py --tables 6 12 24 --standings 2 --seconds 60
+    python tests/load/measure.py --tables 6 12 24 --standings 2 --seconds 60 [--processes 2]
 
 Each table plays one Coal Baron game (four players, shifts I and II scored, shift III under way): its
 phones open the shift page, `--standings` of the four the end page (the standings so far, with the
@@ -10,7 +10,8 @@ chart). A phone on the shift page taps every 5 s in turn (`phones.py`). For each
 prints tap latency p50/p95/p99, propagation p50/p95, taps not answered or not shown, the server's CPU
 (100% = one core) and per script run, and resident memory per phone. Both run with the project's
 `.streamlit/config.toml` and `--set section.option=value` on top, so that the ratios are the app's own
-cost over Streamlit's. Everything stays on loopback; Linux only (`/proc`)."""
+cost over Streamlit's. With `--processes N` both run as N processes behind HAProxy, as `deploy/serve.py`
+starts them, and CPU and memory are the processes' sum. Everything stays on loopback; Linux only (`/proc`)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from phones import (  # noqa: E402
     BARE_APP, CONNECT_SECONDS, PHONES_PER_TABLE, PLAYERS, ROOT, Figures, Phone, Server, Table, figures,
-    percentile,
-    streamlit,
+    percentile, proxied,
 )
 from schichtbuch.store import SQLiteStore  # noqa: E402
 from scoring import coal_baron  # noqa: E402
@@ -43,12 +43,14 @@ FIRST_RUN_SECONDS = 120.0
 
 @dataclass(frozen=True)
 class Load:
-    """How many tables, how many of each table's phones watch the standings, and for how long."""
+    """How many tables, how many of each table's phones watch the standings, for how long, and how many
+    server processes carry them (behind HAProxy when more than one)."""
 
     tables: int
     standings: int
     warmup: float
     seconds: float
+    processes: int = 1
 
 
 @dataclass(frozen=True)
@@ -89,7 +91,7 @@ def measure_app(load: Load, options: Sequence[str] = ()) -> Result:
         path = str(Path(tmp) / "load.sqlite3")
         store = SQLiteStore(path)
         games = [store.create(game_in_shift_three(), {"key": "change.start"}).id for _ in range(load.tables)]
-        with streamlit(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, options) as server:
+        with proxied(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, options, load.processes) as server:
             result = measure(server, "app", load, games, pages(load.standings))
         landed = sum(store.version(g) - 1 for g in games)
     return Result(result.app, load, result.figures, result.cpu, result.rss_idle, result.rss_end, landed)
@@ -97,7 +99,7 @@ def measure_app(load: Load, options: Sequence[str] = ()) -> Result:
 
 def measure_bare(load: Load, options: Sequence[str] = ()) -> Result:
     """The bare page under the same load (every phone on its one page), with the app's configuration."""
-    with streamlit(BARE_APP, ROOT, {}, options) as server:
+    with proxied(BARE_APP, ROOT, {}, options, load.processes) as server:
         return measure(server, "bare", load, [f"table{i}" for i in range(load.tables)], [""] * PHONES_PER_TABLE)
 
 
@@ -144,7 +146,7 @@ def report(result: Result) -> str:
     per_phone = (result.rss_end - result.rss_idle) * 1024 / result.phones
     landed = "" if result.landed is None else f" landed {result.landed}"
     return " | ".join([
-        f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones",
+        f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones {result.load.processes} process(es)",
         f"tap ms p50 {_ms(f.latencies, 50)} p95 {_ms(f.latencies, 95)} p99 {_ms(f.latencies, 99)}",
         f"propagation ms p50 {_ms(f.propagations, 50)} p95 {_ms(f.propagations, 95)}",
         f"taps {f.taps} unanswered {f.unanswered} unseen {f.unseen}{landed} errors {f.errors}",
@@ -189,10 +191,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="SECTION.OPTION=VALUE",
                         help="a Streamlit option on top of .streamlit/config.toml")
     parser.add_argument("--app-only", action="store_true", help="leave the bare page out")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes behind HAProxy, as deploy/serve.py runs them (1: no proxy)")
     args = parser.parse_args(argv)
     options = [part for o in args.set for part in (f"--{o.split('=', 1)[0]}", o.split("=", 1)[1])]
     for tables in args.tables:
-        load = Load(tables, args.standings, args.warmup, args.seconds)
+        load = Load(tables, args.standings, args.warmup, args.seconds, args.processes)
         app = measure_app(load, options)
         print(report(app), flush=True)
         if not args.app_only:

@@ -17,6 +17,7 @@ before: the rerun its poll asks for once the stored version changed)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import itertools
 import math
@@ -25,6 +26,7 @@ import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator, Sequence
@@ -292,22 +294,30 @@ def free_port() -> int:
 
 @dataclass(frozen=True)
 class Server:
-    """A running Streamlit server: its URL and process id."""
+    """A running Streamlit server: its URL and the ids of its processes (several behind a proxy)."""
 
     url: str
-    pid: int
+    pids: tuple[int, ...]
 
     def cpu_seconds(self) -> float:
-        """User and system CPU time the process has used so far (Linux `/proc`)."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        """User and system CPU time the processes have used so far (Linux `/proc`)."""
+        return sum(_cpu_seconds(pid) for pid in self.pids)
 
     def rss_mb(self) -> float:
-        """Resident memory of the process in MB (Linux `/proc`)."""
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-        raise LookupError("VmRSS")
+        """Resident memory of the processes in MB (Linux `/proc`)."""
+        return sum(_rss_mb(pid) for pid in self.pids)
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise LookupError("VmRSS")
 
 
 @contextmanager
@@ -323,7 +333,7 @@ def streamlit(script: Path, cwd: Path, env: dict[str, str], options: Sequence[st
     try:
         url = f"http://127.0.0.1:{port}"
         _wait_healthy(url)
-        yield Server(url, process.pid)
+        yield Server(url, (process.pid,))
     finally:
         process.terminate()
         try:
@@ -331,6 +341,32 @@ def streamlit(script: Path, cwd: Path, env: dict[str, str], options: Sequence[st
         except subprocess.TimeoutExpired:  # still answering a backlog of reruns
             process.kill()
             process.wait()
+
+
+@contextmanager
+def proxied(script: Path, cwd: Path, env: dict[str, str], options: Sequence[str], processes: int) -> Iterator[Server]:
+    """`processes` servers of `script` behind HAProxy as `deploy/serve.py` sets it up (each phone's
+    websocket to the process with the fewest connections); one plain server for one process. The
+    figures count the app processes, not HAProxy."""
+    if processes == 1:
+        with streamlit(script, cwd, env, options) as server:
+            yield server
+        return
+    sys.path.insert(0, str(ROOT / "deploy"))
+    from serve import haproxy_config
+
+    with contextlib.ExitStack() as stack:
+        servers = [stack.enter_context(streamlit(script, cwd, env, options)) for _ in range(processes)]
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
+        port = free_port()
+        (folder / "haproxy.cfg").write_text(haproxy_config(f"127.0.0.1:{port}", [s.url.split("//")[1] for s in servers]))
+        proxy = subprocess.Popen(["haproxy", "-db", "-f", str(folder / "haproxy.cfg")],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stack.callback(proxy.wait)
+        stack.callback(proxy.terminate)
+        url = f"http://127.0.0.1:{port}"
+        _wait_healthy(url)
+        yield Server(url, tuple(pid for s in servers for pid in s.pids))
 
 
 def _wait_healthy(url: str, seconds: float = 60) -> None:

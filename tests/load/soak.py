@@ -1,10 +1,10 @@
 """The soak test: this app at a steady load for a long time, to show whether its memory stays flat. Run on
 demand, never by pytest:
 
-    python tests/load/soak.py --tables 24 --standings 2 --minutes 60
+    python tests/load/soak.py --tables 24 --standings 2 --minutes 60 [--processes 2]
 
 The phones are those of the load test (`measure.py`, `phones.py`). Every `--every` seconds it prints the
-server's resident memory and the tap latency p95 of that stretch; at the end the growth of resident
+server's resident memory (of all its processes) and the tap latency p95 of that stretch; at the end the growth of resident
 memory from the end of the warm-up, which should stay under 10%."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from measure import GRACE_SECONDS, PLAY_PAGE, ROOT, connect, game_in_shift_three, pages  # noqa: E402
-from phones import Server, Table, figures, percentile, streamlit  # noqa: E402
+from phones import Server, Table, figures, percentile, proxied  # noqa: E402
 from schichtbuch.store import SQLiteStore  # noqa: E402
 
 
@@ -62,12 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=60)
     parser.add_argument("--warmup", type=float, default=5, help="minutes before the memory baseline is taken")
     parser.add_argument("--every", type=float, default=60, help="seconds between two reports")
+    parser.add_argument("--processes", type=int, default=1, help="server processes behind HAProxy (1: no proxy)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "soak.sqlite3")
         store = SQLiteStore(path)
         games = [store.create(game_in_shift_three(), {"key": "change.start"}).id for _ in range(args.tables)]
-        with streamlit(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}) as server:
+        with proxied(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, (), args.processes) as server:
             tables = [Table(server.url, g, pages(args.standings), (PLAY_PAGE,)) for g in games]
             warm, end = asyncio.run(soak(server, tables, args.minutes, args.warmup, args.every))
     growth = (end - warm) / warm * 100
