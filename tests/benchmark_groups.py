@@ -2,7 +2,7 @@
 
 A group with 500 finished games (the example games of tests/games, in turn); the median server time of one
 whole-app run of its history page, and of its statistics page, against the home page, measured in the same
-run under AppTest with one shared script cache as a server keeps (see benchmark.py). Target: at most 3×.
+run under AppTest with one shared script cache as a server keeps. Target: at most 3×.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ import time
 from pathlib import Path
 
 import streamlit as st
-from streamlit.testing.v1 import AppTest
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+from streamlit.testing.v1 import AppTest, app_test, local_script_runner
 
 sys.path.insert(0, str(Path(__file__).parent))
-from benchmark import like_a_server, through_app  # noqa: E402
 from browser import ROOT  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
@@ -28,6 +29,25 @@ from schichtbuch.store import SQLiteStore  # noqa: E402
 GAMES = 500
 RUNS = 15
 EXAMPLES = ["coal_baron_2p", "coal_baron_4p_ties", "schichtwechsel_2p_tie", "schichtwechsel_4p", "mine_3p_all_tied"]
+
+
+def like_a_server() -> None:
+    """A server compiles each script once and keeps the bytecode (one ScriptCache for its lifetime);
+    AppTest makes a new cache every run. Share one, for every page measured."""
+    shared = ScriptCache()
+    app_test.ScriptCache = local_script_runner.ScriptCache = lambda: shared
+
+
+def through_app() -> None:
+    """AppTest forgets between runs that `st.navigation` has run, and with a `pages/` folder it would then
+    run the page alone; a server remembers, so every run here goes through `app.py` as on a server."""
+    init = PagesManager.__init__
+
+    def remembering(self: PagesManager, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        PagesManager.uses_pages_directory = False
+
+    PagesManager.__init__ = remembering  # type: ignore[method-assign]
 
 
 def stocked(path: Path) -> str:
