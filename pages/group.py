@@ -41,7 +41,7 @@ game = GAMES[st.selectbox(t("home.game"), list(GAMES), format_func=lambda g: GAM
 st.multiselect(t("group.seats_pick", low=game.players.start, high=game.players.stop - 1), group.members,
                key="group_seats", max_selections=game.players.stop - 1, placeholder=t("group.seats_hint"))
 with st.form("group_member", border=False, enter_to_submit=False):
-    st.text_input(t("group.new_member"), key="group_new_member", max_chars=24)
+    st.text_input(t("group.new_member"), key="group_new_member", max_chars=ui.NAME_CHARS)
     st.form_submit_button(t("group.add_member"), icon="➕", width="stretch", on_click=groups.add_member_on_tap, args=(group.id,))
 ui.refused("group_member")
 seats = st.session_state.get("group_seats") or []

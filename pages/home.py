@@ -21,7 +21,7 @@ count = st.segmented_control(t("home.count"), list(game.players), default=game.p
 names = []
 for seat in range(count):
     name_col, colour_col = st.columns([3, 2], wrap=False)
-    names.append(name_col.text_input(t("home.name", seat=seat + 1), key=f"home_name_{seat}", max_chars=24).strip())
+    names.append(name_col.text_input(t("home.name", seat=seat + 1), key=f"home_name_{seat}", max_chars=ui.NAME_CHARS).strip())
     colour_col.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE),
                          format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
 st.caption(t("home.seating"))

@@ -5,24 +5,25 @@
 - nav.py: the pages, join links and routing, the current game, the header, the live refresh;
 - writes.py: saving in a tap's callback, refusals in one line, undo, the confirmation after a close;
 - entry.py: one player's counts, the setup checklist, naming a player;
-- scoreboard.py: the standings, the winner and the progress chart.
+- scoreboard.py: the standings, the winner and the progress chart;
+- groups.py and store.py: the longest member list and group name typed at once.
 """
 
-from schichtbuch.groups import GROUP_MEMBERS_CHARS
-from schichtbuch.store import GROUP_NAME_CHARS
 from schichtbuch.entry import ask_player, checklist, choose_player, player_entry
+from schichtbuch.groups import GROUP_MEMBERS_CHARS
 from schichtbuch.nav import (
     GENERAL_PAGES, GROUP_PAGES, POLL_SECONDS, all_pages, current, follow_join, header, join_typed, network_base, page_path,
     page_start, params, require_game, table_page, watch,
 )
 from schichtbuch.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, stage_points, standings
 from schichtbuch.session import BASE_URL, DEFAULT_LANG, STORE_PATH, coal, init, md, recent_games, store, t, utc_offset, when, widget_key
+from schichtbuch.store import GROUP_NAME_CHARS
 from schichtbuch.writes import close_on_tap, confirm_closed, just_closed, refusal, refused, save_on_tap, undo_button
-from scoring.records import MAX_COUNT
+from scoring.records import MAX_COUNT, NAME_CHARS
 
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
-    "POLL_SECONDS", "STORE_PATH", "all_pages", "ask_player", "checklist", "choose_player", "close_on_tap",
+    "NAME_CHARS", "POLL_SECONDS", "STORE_PATH", "all_pages", "ask_player", "checklist", "choose_player", "close_on_tap",
     "coal", "confirm_closed", "current", "follow_join", "header", "init", "join_typed",
     "just_closed", "legend_columns", "md", "network_base", "page_path", "page_start", "params",
     "player_entry", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "stage_points",
