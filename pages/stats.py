@@ -49,6 +49,6 @@ if first == second or duel.games == 0:
     st.caption(t("stats.no_duel"))
 else:
     st.markdown(t("stats.duel", games=duel.games, first=md(first), second=md(second), first_ahead=duel.first_ahead,
-                  second_ahead=duel.second_ahead, level=duel.level, first_average=f"{duel.first_average:.1f}",
-                  second_average=f"{duel.second_average:.1f}"))
+                  second_ahead=duel.second_ahead, level=duel.level, first_average=round(duel.first_average, 1),
+                  second_average=round(duel.second_average, 1)))
 groups.watch_group(group)

@@ -48,6 +48,7 @@ PLURALS = {
     "mine.score": "count",
     "problem.player_count": "count",
     "schichtwechsel.line.tools": "tools",
+    "stats.duel": "games",
 }
 """The texts with plural forms, each with the placeholder whose number chooses the form."""
 

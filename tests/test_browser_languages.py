@@ -1,6 +1,6 @@
 """The longer and the unspaced languages at phone size, in headless Chromium at 390×844: each game's pages in
 French (about a fifth longer than English) and Japanese (no spaces to wrap at), at a stage where each shows
-its entries, standings and breakdown. Nothing scrolls the page sideways, the language switch offers all
+its entries, standings and breakdown, and a group's pages with three finished games. Nothing scrolls the page sideways, the language switch offers all
 four languages inside the screen, and no button, link or switch cuts its text off. Screenshots of every
 page land in artifacts/ (`lang-<lang>-<page>.png`): look at them for missing glyphs (CI installs
 fonts-noto-cjk and fonts-noto-color-emoji)."""
@@ -22,6 +22,8 @@ from test_mine_pages import STAGES as MINE_STAGES
 from test_pages import STAGES as COAL_BARON_STAGES
 from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
 from schichtbuch import i18n
+from schichtbuch.nav import GROUP_PAGES
+from schichtbuch.store import SQLiteStore
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -49,10 +51,18 @@ CUT_OFF = """els => els.filter(e => e.offsetParent !== null).filter(e => {
 """The labels, among the given elements shown, whose text is wider than their box or that leave the screen."""
 
 
+GROUPED = ("coal_baron_end", "schichtwechsel_end", "mine_end")
+"""The finished games a group holds, so that its history and statistics have something to show."""
+
+
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
     store = tmp_path_factory.mktemp("store") / "games.sqlite3"
     ids = {page: put(store, build()) for page, build in BUILDS.items()}
+    group = SQLiteStore(str(store)).create_group("Soirée du jeudi", [])
+    for name in GROUPED:
+        SQLiteStore(str(store)).add_to_group(group.id, ids[name])
+    ids["group"] = group.id
     with server(store) as url:
         yield url, ids
 
@@ -94,6 +104,16 @@ def test_game_page_fits_the_phone(games: tuple[str, dict[str, str]], page: Page,
     page.goto(f"{url}/{name}?game={ids[name]}&lang={lang}")
     settle(page)
     expect(page.get_by_text(tr(lang, "app.title")).first).to_be_visible()
+    assert_fits(page, lang, name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", GROUP_PAGES)
+def test_group_page_fits_the_phone(games: tuple[str, dict[str, str]], page: Page, name: str, lang: str) -> None:
+    url, ids = games
+    page.goto(f"{url}/{name}?group={ids['group']}&lang={lang}")
+    settle(page)
+    expect(page.get_by_text("Soirée du jeudi").first).to_be_visible()
     assert_fits(page, lang, name)
 
 

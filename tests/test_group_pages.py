@@ -209,7 +209,7 @@ def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     assert len(at.get("vega_lite_chart")) == 2 and at.dataframe
     table = at.dataframe[0].value
     assert table.loc["Anna", tr("de", "stats.col.wins")] == 1 and table.loc["Anna", tr("de", "stats.col.best")] == 122
-    assert any("1 gemeinsame Spiele" in m.value for m in at.markdown)
+    assert any("1 gemeinsames Spiel:" in m.value for m in at.markdown)  # the singular form
 
 
 def test_statistics_are_computed_again_when_the_group_changes(store_path: Path):
