@@ -22,15 +22,14 @@ from babel.messages.pofile import read_po
 
 from schichtbuch import catalog, i18n, ui
 from scoring import coal_baron, mine, schichtwechsel
-from scoring.coal_baron import END_FIELDS, SHIFTS, Transport
+from scoring.coal_baron import COLOURS, END_FIELDS, SHIFTS, Transport
 from scoring.records import PROBLEMS, RecordError
 from scoring.registry import GAMES, score
 from setup import Step
-from scoring.coal_baron import COLOURS
-from setup.coal_baron import PLAYER_COUNTS, checklist
-from setup.schichtwechsel import preparation
-from setup.schichtwechsel import checklist as schichtwechsel_checklist
 from setup import mine as mine_setup
+from setup.coal_baron import PLAYER_COUNTS, checklist
+from setup.schichtwechsel import checklist as schichtwechsel_checklist
+from setup.schichtwechsel import preparation
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("pages", "schichtbuch", "setup", "scoring")
