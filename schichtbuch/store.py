@@ -79,9 +79,9 @@ def _keep_ways_back(db: sqlite3.Connection) -> None:
                " back TEXT, label TEXT NOT NULL, PRIMARY KEY (game, version))")
     for (game,) in db.execute("SELECT id FROM games").fetchall():
         before: tuple[int, Document] | None = None
-        for version, text, label in db.execute("SELECT version, doc, label FROM revisions WHERE game = ?"
-                                               " ORDER BY version", (game,)).fetchall():
-            doc = json.loads(text)
+        for version, stored, label in db.execute("SELECT version, doc, label FROM revisions WHERE game = ?"
+                                                 " ORDER BY version", (game,)).fetchall():
+            doc = json.loads(stored)
             back = revisions.way_back(doc, before[1]) if before and before[0] == version - 1 else None
             db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)", (game, version, back, label))
             before = (version, doc)
