@@ -131,5 +131,5 @@ def test_a_group_plays_two_games_on_two_phones(tmp_path: Path) -> None:
             page.get_by_role("radiogroup", name="Spiel").get_by_text("Schichtwechsel", exact=True).click()
             settle(page)
             expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(2)
-            expect(page.get_by_text("1 gemeinsame Spiele", exact=False)).to_be_visible()
+            expect(page.get_by_text("1 gemeinsames Spiel:", exact=False)).to_be_visible()
             look(page, f"group-stats-sw-{name}")
