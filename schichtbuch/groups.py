@@ -18,7 +18,7 @@ import pandas as pd
 import streamlit as st
 
 from schichtbuch import share, start, stats
-from schichtbuch.nav import POLL_SECONDS, page_path
+from schichtbuch.nav import page_path, poll
 from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
 from schichtbuch.writes import refusal
@@ -110,17 +110,7 @@ def your_groups() -> None:
 
 def watch_group(group: Group) -> None:
     """Poll the group's version so that the other phones' games and members appear without a reload."""
-
-    @st.fragment(run_every=POLL_SECONDS)
-    def _poll() -> None:
-        try:
-            changed = store().group_version(group.id) != st.session_state.get("group_version")
-        except UnknownGroup:
-            changed = False
-        if changed:
-            st.rerun(scope="app")
-
-    _poll()
+    poll(lambda: store().group_version(group.id), "group_version", UnknownGroup)
 
 
 def game_line(played: Played, lang: str) -> str:

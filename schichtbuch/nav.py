@@ -232,14 +232,19 @@ def header(saved: Saved | None) -> None:
 
 def watch(saved: Saved | None) -> None:
     """Poll the store so that other phones' entries appear without a reload."""
-    if saved is None:
-        return
+    if saved is not None:
+        poll(lambda: store().version(saved.id), "seen_version", UnknownGame)
+
+
+def poll(version: Callable[[], int], seen: str, gone: type[LookupError]) -> None:
+    """Every `POLL_SECONDS`, rerun the whole page when `version()` differs from the version it last showed
+    (`st.session_state[seen]`); nothing while `version()` raises `gone` (no such game or group)."""
 
     @st.fragment(run_every=POLL_SECONDS)
     def _poll() -> None:
         try:
-            changed = store().version(saved.id) != st.session_state.get("seen_version")
-        except UnknownGame:
+            changed = version() != st.session_state.get(seen)
+        except gone:
             changed = False
         if changed:
             st.rerun(scope="app")

@@ -276,11 +276,8 @@ class SQLStore:
             return self._read(db, game_id)
 
     def version(self, game_id: str) -> int:
-        with self._reading() as db:
-            row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
-        if row is None:
-            raise UnknownGame(game_id)
-        return int(row[0])
+        """The game's version, for the phones' poll (one indexed read)."""
+        return self._version("games", game_id, UnknownGame)
 
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
         """Apply `edit` to the newest document in one transaction; an exception from `edit` or the gate
@@ -414,10 +411,14 @@ class SQLStore:
 
     def group_version(self, group_id: str) -> int:
         """The group's version, for the phones' poll (one indexed read)."""
+        return self._version("groups", group_id, UnknownGroup)
+
+    def _version(self, table: str, row_id: str, unknown: type[LookupError]) -> int:
+        """The version of a game or group (`table`), `unknown` if there is none with that id."""
         with self._reading() as db:
-            row = db.execute("SELECT version FROM groups WHERE id = ?", (group_id,)).fetchone()
+            row = db.execute(f"SELECT version FROM {table} WHERE id = ?", (row_id,)).fetchone()
         if row is None:
-            raise UnknownGroup(group_id)
+            raise unknown(row_id)
         return int(row[0])
 
     def add_member(self, group_id: str, name: str) -> Group:
