@@ -36,7 +36,7 @@ defaults
     timeout connect 5s
     timeout client 60s
     timeout server 60s
-    # an open websocket (a phone watching a game) may stay quiet between the phone's polls
+    # an open websocket (a phone watching a game) may stay quiet until the game changes
     timeout tunnel 1h
     option forwardfor
 

@@ -29,3 +29,21 @@ def grouped_bars(rows: Sequence[dict[str, Any]], value: str, category: str, seri
             "color": {"field": series, "type": "nominal", "title": None, "legend": {"orient": "bottom"}},
         },
     }
+
+
+def lines(rows: Sequence[dict[str, Any]], x: str, y: str, series: str, steps: Sequence[str], y_title: str,
+          colours: dict[str, str], legend_columns: int, label_limit: int) -> dict[str, Any]:
+    """A line with points per `series` over the `steps` (`x`, in that order), whole-number ticks on `y`;
+    each series in its colour (`colours`: series → CSS colour, in legend order), the legend below in
+    `legend_columns` columns whose names may take `label_limit` pixels."""
+    return {
+        "data": {"values": list(rows)},
+        "mark": {"type": "line", "point": True},
+        "encoding": {
+            "x": {"field": x, "type": "nominal", "sort": list(steps), "title": None},
+            "y": {"field": y, "type": "quantitative", "title": y_title, "axis": {"format": "d", "tickMinStep": 1}},
+            "color": {"field": series, "type": "nominal", "title": None,
+                      "scale": {"domain": list(colours), "range": list(colours.values())},
+                      "legend": {"orient": "bottom", "columns": legend_columns, "labelLimit": label_limit}},
+        },
+    }

@@ -17,8 +17,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import share, start, stats
-from schichtbuch.nav import page_path, poll
+from schichtbuch import live, share, start, stats
+from schichtbuch.nav import page_path
 from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
 from schichtbuch.writes import refusal
@@ -63,7 +63,6 @@ def current_group() -> Group | None:
         st.error(t("group.unknown"))
         st.page_link(page_path(None, "group"), label=t("group.page"), icon="👥", query_params={"lang": st.session_state.lang})
         st.stop()
-    st.session_state.group_version = group.version
     remember_group(group.id)
     return group
 
@@ -109,8 +108,9 @@ def your_groups() -> None:
 
 
 def watch_group(group: Group) -> None:
-    """Poll the group's version so that the other phones' games and members appear without a reload."""
-    poll(lambda: store().group_version(group.id), "group_version", UnknownGroup)
+    """Rerun the page when another phone adds a game or member to the group, or a game of it changes
+    (live.py)."""
+    live.follow("groups", group.id, group.version, lambda: store().group_version(group.id), UnknownGroup)
 
 
 def game_line(played: Played, lang: str) -> str:

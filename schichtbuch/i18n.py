@@ -18,7 +18,7 @@ from __future__ import annotations
 import gettext
 import io
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -107,8 +107,14 @@ def translate(lang: str, key: str, **params: Any) -> str:
 def number(lang: str, value: Any) -> Any:
     """`value` as `lang` writes it if it is a number (not a truth value), else unchanged."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return format_decimal(value, locale=lang)
+        return _decimal(lang, value)
     return value
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _decimal(lang: str, value: int | float) -> str:
+    """Babel's number format, kept: a page writes the same few scores many times a second."""
+    return format_decimal(value, locale=lang)
 
 
 def moment(lang: str, at: datetime) -> str:

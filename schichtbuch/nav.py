@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from schichtbuch import codes, i18n, share
+from schichtbuch import codes, i18n, live, share
 from schichtbuch.session import remember, store, t, translator, wrong_codes
 from schichtbuch.store import Saved, UnknownGame, is_id
 from schichtbuch.writes import refusal, undo_button
@@ -20,10 +20,6 @@ GENERAL_PAGES = ("home", "share", "record")
 
 GROUP_PAGES = ("group", "history", "stats")
 """A group's pages (`?group=<id>`); their titles are `<page>.page` and `<page>.page.short`."""
-
-
-POLL_SECONDS = 1.5
-"""Other phones' entries show within this interval plus one rerun."""
 
 
 PHONE_CSS = """
@@ -146,6 +142,7 @@ def current() -> Saved | None:
     """The game named in the URL, loaded fresh from the store; None if no game is open. An unknown or
     malformed id stops the page with a clear message and a way home."""
     st.session_state.saved = None
+    live.forget()
     if next_page := st.session_state.pop("go_to", None):
         st.switch_page(next_page, query_params=params())
     game_id = st.query_params.get("game")
@@ -160,7 +157,7 @@ def current() -> Saved | None:
         st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
         st.stop()
     _readable(saved)
-    st.session_state.saved, st.session_state.seen_version = saved, saved.version
+    st.session_state.saved = saved
     remember(saved.id)
     return saved
 
@@ -231,22 +228,6 @@ def header(saved: Saved | None) -> None:
 
 
 def watch(saved: Saved | None) -> None:
-    """Poll the store so that other phones' entries appear without a reload."""
+    """Rerun the page when another phone changes the game (live.py)."""
     if saved is not None:
-        poll(lambda: store().version(saved.id), "seen_version", UnknownGame)
-
-
-def poll(version: Callable[[], int], seen: str, gone: type[LookupError]) -> None:
-    """Every `POLL_SECONDS`, rerun the whole page when `version()` differs from the version it last showed
-    (`st.session_state[seen]`); nothing while `version()` raises `gone` (no such game or group)."""
-
-    @st.fragment(run_every=POLL_SECONDS)
-    def _poll() -> None:
-        try:
-            changed = version() != st.session_state.get(seen)
-        except gone:
-            changed = False
-        if changed:
-            st.rerun(scope="app")
-
-    _poll()
+        live.follow("games", saved.id, saved.version, lambda: store().version(saved.id), UnknownGame)

@@ -9,6 +9,7 @@ from typing import Any
 import streamlit as st
 
 from schichtbuch import share
+from schichtbuch.charts import lines
 from schichtbuch.session import md, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
@@ -67,7 +68,7 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
     """The standings of `_doc`, the game `game_id` at `version` in `lang` (the cache's key: the document
     itself is not hashed), and whether the game is over. Streamlit keeps the elements drawn here and
     replays them on a cache hit."""
-    import pandas as pd  # here, not at the top: the first page of a cold start needs neither pandas nor altair
+    import pandas as pd  # here, not at the top: the first page of a cold start does not need it
 
     result, g, t = score(_doc), GAMES[_doc["game"]], translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
@@ -125,23 +126,17 @@ def winners(result: Result, g: Game) -> None:
 def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
     """Each player's total after each stage (and at the end), in the players' colours, with a legend
     that names every player (fewer columns where names are long)."""
-    import altair as alt  # imported where it is drawn, for the same reason as pandas in `standings`
-    import pandas as pd
-
     stages = [t(g.stage, stage=g.stages[i]) for i in range(len(result.progress))]
     totals = list(result.progress) + ([{s.player: s.total for s in result.standings}] if result.final else [])
     stages += [t("standings.end")] if result.final else []
-    data = pd.DataFrame([{"stage": stage, "player": p, "points": v}
-                         for stage, row in zip(stages, totals) for p, v in row.items()])
+    rows = [{"stage": stage, "player": p, "points": v} for stage, row in zip(stages, totals) for p, v in row.items()]
     players = list(totals[0])
     columns = legend_columns(players)
     st.markdown(f"**{t(f'{g.id}.chart')}**")
-    st.altair_chart(alt.Chart(data).mark_line(point=True).encode(
-        x=alt.X("stage", sort=stages, title=None),
-        y=alt.Y("points", title=t(f"{g.id}.points"), axis=alt.Axis(format="d", tickMinStep=1)),
-        color=alt.Color("player", title=None, scale=alt.Scale(
-            domain=players, range=[CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players]),
-            legend=alt.Legend(orient="bottom", columns=columns, labelLimit=LEGEND_WIDTH // columns - LEGEND_SYMBOL)),
+    st.vega_lite_chart(spec=lines(
+        rows, "stage", "points", "player", stages, t(f"{g.id}.points"),
+        {p: CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players}, columns,
+        LEGEND_WIDTH // columns - LEGEND_SYMBOL,
     ), width="stretch", height=CHART_HEIGHT + LEGEND_ROW * -(-len(players) // columns))
 
 

@@ -52,6 +52,8 @@ Gate = Callable[[Document], object]
 """Reads a document before it is written, raising RecordError if it does not read."""
 ID_BYTES = 16
 """128 random bits per game id (URL-safe base64: 22 characters)."""
+VERSIONS_AT_ONCE = 500
+"""Ids per query of `versions`, well below SQLite's limit of bound parameters."""
 
 
 
@@ -198,6 +200,7 @@ class Store(Protocol):
     def create_group(self, name: str, members: list[str]) -> Group: ...
     def group(self, group_id: str) -> Group: ...
     def group_version(self, group_id: str) -> int: ...
+    def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]: ...
     def add_member(self, group_id: str, name: str) -> Group: ...
     def add_to_group(self, group_id: str, game_id: str) -> Group: ...
     def group_of(self, game_id: str) -> str | None: ...
@@ -412,6 +415,19 @@ class SQLStore:
     def group_version(self, group_id: str) -> int:
         """The group's version, for the phones' poll (one indexed read)."""
         return self._version("groups", group_id, UnknownGroup)
+
+    def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]:
+        """The versions of the games or groups (`table`: "games" or "groups") with these ids, for the
+        live refresh (live.py); ids with no row are left out. One indexed read per `VERSIONS_AT_ONCE` ids."""
+        if table not in ("games", "groups"):
+            raise ValueError(f"versions of {table!r}")
+        found: dict[str, int] = {}
+        with self._reading() as db:
+            for start in range(0, len(ids), VERSIONS_AT_ONCE):
+                chunk = ids[start:start + VERSIONS_AT_ONCE]
+                marks = ", ".join("?" * len(chunk))
+                found |= dict(db.execute(f"SELECT id, version FROM {table} WHERE id IN ({marks})", tuple(chunk)))
+        return found
 
     def _version(self, table: str, row_id: str, unknown: type[LookupError]) -> int:
         """The version of a game or group (`table`), `unknown` if there is none with that id."""

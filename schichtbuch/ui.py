@@ -12,7 +12,7 @@
 from schichtbuch.entry import ask_player, checklist, choose_player, player_entry
 from schichtbuch.groups import GROUP_MEMBERS_CHARS
 from schichtbuch.nav import (
-    GENERAL_PAGES, GROUP_PAGES, POLL_SECONDS, all_pages, current, follow_join, header, join_typed, network_base, page_path,
+    GENERAL_PAGES, GROUP_PAGES, all_pages, current, follow_join, header, join_typed, network_base, page_path,
     page_start, params, require_game, table_page, watch,
 )
 from schichtbuch.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, stage_points, standings
@@ -23,7 +23,7 @@ from scoring.records import MAX_COUNT, NAME_CHARS
 
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
-    "NAME_CHARS", "POLL_SECONDS", "STORE_PATH", "all_pages", "ask_player", "checklist", "choose_player", "close_on_tap",
+    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_player", "checklist", "choose_player", "close_on_tap",
     "coal", "confirm_closed", "current", "follow_join", "header", "init", "join_typed",
     "just_closed", "legend_columns", "md", "network_base", "page_path", "page_start", "params",
     "player_entry", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "stage_points",

@@ -412,8 +412,8 @@ def test_undo_twice_walks_back(store_path: Path):
     assert stored(store_path, game_id) == doc
 
 
-# Another phone changes the game between this phone's last run and its tap. A real phone polls every
-# ui.POLL_SECONDS, so the window is short but real; in AppTest the tree of the last run is what the phone
+# Another phone changes the game between this phone's last run and its tap. A real phone is rerun within
+# live.CHECK_SECONDS of the change, so the window is short but real; in AppTest the tree of the last run is what the phone
 # shows, and the store is changed behind it.
 
 def test_undo_after_another_phone_changed_the_game(store_path: Path):

@@ -103,6 +103,22 @@ def test_each_change_bumps_the_version_by_one_and_version_matches_load(store):
         assert loaded.label == ADD
 
 
+def test_versions_reads_the_versions_of_many_games_at_once_and_leaves_out_unknown_ids(store, monkeypatch):
+    monkeypatch.setattr("schichtbuch.store.VERSIONS_AT_ONCE", 2)  # several queries, as with many phones
+    games = [store.create({"items": []}, START).id for _ in range(5)]
+    store.change(games[1], lambda d: {**d, "items": [1]}, ADD)
+    assert store.versions("games", [*games, new_id()]) == {g: 2 if g == games[1] else 1 for g in games}
+    assert store.versions("games", []) == {}
+
+
+def test_versions_of_groups_and_of_no_other_table(store):
+    group = store.create_group("Runde", ["Anna"])
+    store.add_member(group.id, "Ben")
+    assert store.versions("groups", [group.id]) == {group.id: store.group_version(group.id)}
+    with pytest.raises(ValueError):
+        store.versions("changes", [group.id])
+
+
 def test_a_change_sees_the_newest_document(store):
     game = store.create(coal_baron_game(), START)
     store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", Order(Transport.TRUCK, ("grey",))), ADD)
