@@ -10,7 +10,7 @@ import streamlit as st
 
 from schichtbuch import codes, i18n, live, share
 from schichtbuch.session import remember, store, t, translator, wrong_codes
-from schichtbuch.store import Saved, UnknownGame, is_id
+from schichtbuch.store import Document, Saved, UnknownGame, is_id
 from schichtbuch.writes import refusal, undo_button
 from scoring.records import RecordError
 from scoring.registry import GAMES, Game, page_at_stage, score
@@ -20,6 +20,10 @@ GENERAL_PAGES = ("home", "share", "record")
 
 GROUP_PAGES = ("group", "history", "stats")
 """A group's pages (`?group=<id>`); their titles are `<page>.page` and `<page>.page.short`."""
+
+
+CHECKED_KEPT = 512
+"""Game versions whose reading `problem` keeps: every table of a busy server, twice over."""
 
 
 PHONE_CSS = """
@@ -63,8 +67,14 @@ def all_page_files() -> list[str]:
 
 
 def all_pages() -> dict[str, st.Page]:
-    """Every page of the app by file (`all_page_files`)."""
-    return {f: st.Page(f, title=t(_title_key(f)), default=f == "pages/home.py") for f in all_page_files()}
+    """Every page of the app by file (`all_page_files`), titled in the session's language; made once per
+    session and language, not in every run (each resolves its file's path: 6% of a run)."""
+    lang = st.session_state.get("lang", i18n.FALLBACK)
+    made = st.session_state.setdefault("pages", {})
+    if lang not in made:
+        made[lang] = {f: st.Page(f, title=i18n.translate(lang, _title_key(f)), default=f == "pages/home.py")
+                      for f in all_page_files()}
+    return made[lang]
 
 
 def _title_key(file: str) -> str:
@@ -165,13 +175,22 @@ def current() -> Saved | None:
 def _readable(saved: Saved) -> None:
     """Stop with the reason, a way back and a way home if the stored game no longer reads (stored
     before a rule the reader now checks): undo walks back to the last change that reads."""
-    try:
-        score(saved.doc)
-    except RecordError as error:
+    if (error := problem(saved.id, saved.version, saved.doc)) is not None:
         st.error(t("error.unreadable", problem=refusal(error)))
         undo_button(saved, "unreadable_undo")
         st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
         st.stop()
+
+
+@st.cache_resource(max_entries=CHECKED_KEPT, show_spinner=False)
+def problem(game_id: str, version: int, _doc: Document) -> RecordError | None:
+    """Why the game `game_id` as stored at `version` (`_doc`) does not read, None if it reads. A stored
+    version never changes, so each is read once for every phone and run that shows it."""
+    try:
+        score(_doc)
+    except RecordError as error:
+        return error
+    return None
 
 
 def game(saved: Saved) -> Game:
