@@ -9,7 +9,7 @@ import pytest
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.session_manager import SessionManager
 
-from schichtbuch.live import Watcher
+from schichtbuch.live import RERUN_GAP_SECONDS, Watcher
 
 
 class Table:
@@ -18,14 +18,16 @@ class Table:
     def __init__(self) -> None:
         self.stored = {"games": {"g1": 1, "g2": 1}, "groups": {"r1": 4}}
         self.reruns: list[str] = []
+        self.delays: list[float] = []
         self.reads: list[tuple[str, list[str]]] = []
 
     def versions(self, table, ids):
         self.reads.append((table, list(ids)))
         return {i: self.stored[table][i] for i in ids if i in self.stored[table]}
 
-    def rerun(self, session):
+    def rerun(self, session, delay):
         self.reruns.append(session)
+        self.delays.append(delay)
 
 
 @pytest.fixture
@@ -73,13 +75,22 @@ def test_a_run_that_follows_again_during_the_check_is_not_forgotten(table, watch
     watcher.follow("a", ("games", "g1"), 1)
     table.stored["games"]["g1"] = 2
 
-    def rerun(session):
+    def rerun(session, delay):
         watcher.follow(session, ("games", "g1"), 2)  # the rerun is quicker than the check's bookkeeping
 
     Watcher.__init__(watcher, table.versions, rerun)
     watcher.follow("a", ("games", "g1"), 1)
     watcher.check()
     assert watcher.watching() == 1
+
+
+def test_the_reruns_of_one_check_start_one_gap_apart(table, watcher):
+    for session in "abc":
+        watcher.follow(session, ("games", "g1"), 1)
+    table.stored["games"]["g1"] = 2
+    watcher.check()
+    assert sorted(table.reruns) == ["a", "b", "c"]
+    assert table.delays == [0, RERUN_GAP_SECONDS, 2 * RERUN_GAP_SECONDS]
 
 
 def test_a_group_change_reruns_the_group_pages_not_the_games(table, watcher):

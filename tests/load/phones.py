@@ -12,7 +12,7 @@ A tap is a rerun with the button's trigger set. The browser's heartbeats are lef
 A table is four phones on one game; one of its phones on a play page taps every `TAP_SECONDS`. Measured:
 tap latency (the tap sent → `script_finished` of the run it caused) and propagation (the tap sent →
 another phone of the table finishes a whole-app run whose elements differ from the ones it showed
-before: the rerun its poll asks for once the stored version changed)."""
+before: the rerun the server starts, or the bare page's poll asks for, once the count changed)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ demand, never by pytest:
     python tests/load/soak.py --tables 24 --standings 2 --minutes 60 [--processes 2]
 
 The phones are those of the load test (`measure.py`, `phones.py`). Every `--every` seconds it prints the
-server's resident memory (of all its processes) and the tap latency p95 of that stretch; at the end the growth of resident
-memory from the end of the warm-up, which should stay under 10%."""
+server's resident memory (of all its processes), and tap latency and propagation p95 of that stretch; at
+the end the growth of resident memory from the end of the warm-up, which should stay under 10%."""
 
 from __future__ import annotations
 
@@ -52,7 +52,8 @@ def stretch(server: Server, tables: Sequence[Table], start: float, since: float,
     f = figures(tables, since, now - GRACE_SECONDS)
     share = (server.cpu_seconds() - cpu[1]) / (now - cpu[0])
     return (f"{(now - start) / 60:6.1f} min | RSS {server.rss_mb():6.1f} MB | tap p95 {percentile(f.latencies, 95) * 1000:5.0f} ms"
-            f" | taps {f.taps} unanswered {f.unanswered} errors {f.errors} | CPU {share * 100:3.0f}%")
+            f" | propagation p95 {percentile(f.propagations, 95) * 1000:5.0f} ms"
+            f" | taps {f.taps} unanswered {f.unanswered} unseen {f.unseen} errors {f.errors} | CPU {share * 100:3.0f}%")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
