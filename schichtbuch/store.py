@@ -14,7 +14,7 @@ same transaction as the game itself whenever a game of the group is created, cha
 history page and the statistics read these rows through an index on (group, date), never by scanning
 every game document, and the history counts them in the database and reads only the rows it shows. An
 import adds its records in one transaction and leaves out those the group already holds exactly. A group has
-its own version, one more whenever a member or one of its games changes, which its phones poll.
+its own version, one more whenever a member or one of its games changes, which the live refresh reads.
 
 Times: the store stamps `ended` (whole seconds since 1970, UTC) into a game the first time a write makes
 it final; `started` is set by whoever starts a game (`scoring.records.with_start`), never by an import.
@@ -279,7 +279,7 @@ class SQLStore:
             return self._read(db, game_id)
 
     def version(self, game_id: str) -> int:
-        """The game's version, for the phones' poll (one indexed read)."""
+        """The game's version, one indexed read."""
         return self._version("games", game_id, UnknownGame)
 
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
@@ -413,7 +413,7 @@ class SQLStore:
             return self._group(db, group_id)
 
     def group_version(self, group_id: str) -> int:
-        """The group's version, for the phones' poll (one indexed read)."""
+        """The group's version, one indexed read."""
         return self._version("groups", group_id, UnknownGroup)
 
     def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]:
@@ -586,7 +586,7 @@ class SQLStore:
 class SQLiteStore(SQLStore):
     """The embedded store. One connection per store object for its writes, guarded by a lock for the
     server's threads; SQLite's own file lock keeps several server processes apart. A write transaction
-    locks the whole file (`BEGIN IMMEDIATE`). Reads (every phone's poll among them) go through read
+    locks the whole file (`BEGIN IMMEDIATE`). Reads (the live refresh's among them) go through read
     connections of their own, one per thread at a time, so they never wait for the lock: with write-ahead
     logging a reader sees the last committed change and waits for no writer. An in-memory store has no
     second connection to its data and reads under the lock."""
