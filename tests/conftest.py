@@ -91,3 +91,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     fuzz = sys.modules.get("test_fuzz")
     if fuzz is not None and fuzz.FIGURES:
         terminalreporter.write_line("fuzz: " + ", ".join(f"{k} {v}" for k, v in sorted(fuzz.FIGURES.items())))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for a module's phones (the browser tests' `phone`)."""
+    from browser import chromium  # here: only the browser tests need Playwright
+
+    with chromium() as opened:
+        yield opened

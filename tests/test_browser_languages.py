@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from apptest import put, tr
-from browser import CHROMIUM, PHONE, chromium, phone, server, settle
+from browser import CHROMIUM, PHONE, phone, server, settle
 from test_browser import look
 from test_mine_pages import STAGES as MINE_STAGES
 from test_pages import STAGES as COAL_BARON_STAGES
@@ -67,15 +67,9 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[
         yield url, ids
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
 @pytest.fixture
 def page(browser) -> Iterator[Page]:
-    """A phone for one test, closed after it (an open page keeps polling the server)."""
+    """A phone for one test, closed after it (an open page keeps its session on the server, rerun on every change)."""
     opened = phone(browser)
     yield opened
     opened.context.close()

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from apptest import put
-from browser import CHROMIUM, PHONE, chromium, phone, server, settle
+from browser import CHROMIUM, PHONE, phone, server, settle
 from test_browser import look
 from test_mine_pages import created as mine_game, resolve
 from test_schichtwechsel_pages import played
@@ -51,12 +51,6 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[
            "sw": put(store, played(["Anna-Lena", "Benedikt", "Cleopatra", "Dirk"], 4))}
     with server(store) as url:
         yield url, ids
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def open_page(page: Page, url: str, file: str, game_id: str) -> None:
