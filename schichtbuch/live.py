@@ -5,14 +5,17 @@ it read). One thread per server process reads the stored versions of everything 
 query per kind every `CHECK_SECONDS`, and reruns each session that shows another version. It reruns
 them as Streamlit does on a changed source file with `runOnSave` (`AppSession.request_rerun` with the
 session's last client state, on the server's event loop): the page and the query string stay, widgets
-keep their values. A phone costs the server nothing between changes, where a poll from every phone cost
-a script run each; several processes sharing one store each watch their own phones.
+keep their values. A session whose own run is going on is left to it, since a rerun request would stop
+that run and lose the tap it carries (`_rerun`). A phone costs the server nothing between changes, where
+a poll from every phone cost a script run each; several processes sharing one store each watch their
+own phones.
 
 Without Streamlit's runtime (AppTest) or its session API (a Streamlit release that changed it), the page
 polls instead: a fragment run every `POLL_SECONDS` that compares the version itself."""
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -50,11 +53,11 @@ _LOG = logging.getLogger(__name__)
 
 class Watcher:
     """Which session shows which version of what, and the check that reruns those the store has moved
-    on from. `versions(table, ids)` reads the store; `rerun(session, delay)` reruns a session after
-    `delay` seconds."""
+    on from. `versions(table, ids)` reads the store; `rerun(session, delay, due)` reruns a session after
+    `delay` seconds if `due(busy)` says so then (`busy`: a run of the session is going on)."""
 
     def __init__(self, versions: Callable[[str, Sequence[str]], Mapping[str, int]],
-                 rerun: Callable[[str, float], object]) -> None:
+                 rerun: Callable[[str, float, Callable[[bool], bool]], object]) -> None:
         self._versions, self._rerun = versions, rerun
         self._shown: dict[str, tuple[Shown, int]] = {}
         self._lock = threading.Lock()
@@ -90,7 +93,18 @@ class Watcher:
                 if self._shown.get(session) == now[session]:
                     del self._shown[session]
         for n, session in enumerate(behind):
-            self._rerun(session, n * RERUN_GAP_SECONDS)
+            self._rerun(session, n * RERUN_GAP_SECONDS, functools.partial(self._due, session, now[session]))
+
+    def _due(self, session: str, shown: tuple[Shown, int], busy: bool) -> bool:
+        """Whether to rerun a session the check found behind, now that its turn has come: not if a run of
+        it has said since what it shows (the next check compares that), nor while a run of its own is
+        going on (`busy`; it is checked again next time)."""
+        with self._lock:
+            if session in self._shown:
+                return False
+            if busy:
+                self._shown[session] = shown
+            return not busy
 
     def tick(self, alive: Callable[[str], bool]) -> None:
         """Forget the sessions that are no longer `alive` (closed, or a sleeping phone's: its browser
@@ -155,7 +169,8 @@ def _session_id() -> str | None:
 def _can_rerun(session: str) -> bool:
     """Whether this is a server whose session API is the one `_rerun` uses."""
     app_session = _app_session(session) if runtime.exists() else None
-    return all(hasattr(app_session, name) for name in ("_client_state", "_event_loop", "request_rerun"))
+    return all(hasattr(app_session, name)
+               for name in ("_client_state", "_event_loop", "_scriptrunner", "request_rerun"))
 
 
 def _app_session(session: str) -> Any:
@@ -169,15 +184,22 @@ def _alive(session: str) -> bool:
     return _app_session(session) is not None
 
 
-def _rerun(session: str, delay: float) -> None:
-    """Rerun the whole page of a session with its last client state after `delay` seconds, on the
-    server's event loop where Streamlit handles a phone's own rerun requests; nothing if the session has
-    gone meanwhile."""
+def _rerun(session: str, delay: float, due: Callable[[bool], bool]) -> None:
+    """Rerun the whole page of a session with its last client state after `delay` seconds if `due`, on
+    the server's event loop where Streamlit handles a phone's own rerun requests; nothing if the session
+    has gone meanwhile.
+
+    A run of the session going on then is the phone's own: a tap or an entry whose callback may not have
+    run yet. Streamlit (`runner.fastReruns`) stops a running script for any new rerun request, and this
+    one carries no widget values, so the tap and the values it sent would be lost: such a session is
+    not rerun (`due(True)`), and checked again once its run has said which version it read."""
     app_session = _app_session(session)
     if app_session is None:
         return
 
     def rerun() -> None:
+        if not due(app_session._scriptrunner is not None):
+            return
         state = ClientState()
         state.CopyFrom(app_session._client_state)
         state.fragment_id, state.is_auto_rerun = "", False

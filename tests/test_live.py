@@ -6,9 +6,11 @@ real server: test_load.py and the browser tests."""
 import inspect
 
 import pytest
+from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.session_manager import SessionManager
 
+from schichtbuch import live
 from schichtbuch.live import RERUN_GAP_SECONDS, Watcher
 
 
@@ -25,9 +27,10 @@ class Table:
         self.reads.append((table, list(ids)))
         return {i: self.stored[table][i] for i in ids if i in self.stored[table]}
 
-    def rerun(self, session, delay):
+    def rerun(self, session, delay, due):
         self.reruns.append(session)
         self.delays.append(delay)
+        self.due = due
 
 
 @pytest.fixture
@@ -75,13 +78,45 @@ def test_a_run_that_follows_again_during_the_check_is_not_forgotten(table, watch
     watcher.follow("a", ("games", "g1"), 1)
     table.stored["games"]["g1"] = 2
 
-    def rerun(session, delay):
+    def rerun(session, delay, due):
         watcher.follow(session, ("games", "g1"), 2)  # the rerun is quicker than the check's bookkeeping
 
     Watcher.__init__(watcher, table.versions, rerun)
     watcher.follow("a", ("games", "g1"), 1)
     watcher.check()
     assert watcher.watching() == 1
+
+
+def test_a_session_busy_with_its_own_run_is_left_to_it_and_checked_again(table, watcher):
+    watcher.follow("a", ("games", "g1"), 1)
+    table.stored["games"]["g1"] = 2
+    watcher.check()
+    assert table.due(True) is False
+    watcher.check()
+    assert table.reruns == ["a", "a"]
+    assert table.due(False) is True
+    watcher.check()
+    assert table.reruns == ["a", "a"]
+
+
+def test_a_session_whose_run_followed_since_the_check_is_not_rerun(table, watcher):
+    watcher.follow("a", ("games", "g1"), 1)
+    table.stored["games"]["g1"] = 2
+    watcher.check()
+    watcher.follow("a", ("games", "g1"), 2)  # the phone's own run read the change
+    assert table.due(False) is False
+    watcher.check()
+    assert table.reruns == ["a"]
+
+
+def test_a_session_whose_run_followed_an_older_version_is_rerun_by_the_next_check(table, watcher):
+    watcher.follow("a", ("games", "g1"), 1)
+    table.stored["games"]["g1"] = 2
+    watcher.check()
+    watcher.follow("a", ("games", "g1"), 1)  # a run that had read the store before the change
+    assert table.due(False) is False
+    watcher.check()
+    assert table.reruns == ["a", "a"]
 
 
 def test_the_reruns_of_one_check_start_one_gap_apart(table, watcher):
@@ -135,9 +170,49 @@ def test_tick_outlives_a_store_that_does_not_answer(table, watcher):
     assert watcher.watching() == 1
 
 
+class Loop:
+    """An event loop that runs what it is given at once."""
+
+    def call_soon_threadsafe(self, callback, *args):
+        callback(*args)
+
+    def call_later(self, delay, callback):
+        callback()
+
+
+class Session:
+    """An `AppSession` as `_rerun` sees it: its last client state, its loop and whether a run is going on."""
+
+    def __init__(self, busy: bool) -> None:
+        self._client_state = ClientState(query_string="game=g1&lang=en", page_script_hash="round", page_name="")
+        self._event_loop = Loop()
+        self._scriptrunner = object() if busy else None
+        self.requests: list[ClientState] = []
+
+    def request_rerun(self, client_state):
+        self.requests.append(client_state)
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["idle", "running"])
+def test_rerun_asks_streamlit_only_for_an_idle_session(monkeypatch, busy):
+    session, asked = Session(busy), []
+    monkeypatch.setattr(live, "_app_session", lambda session_id: session)
+    live._rerun("a", 0, lambda running: asked.append(running) or not running)
+    assert asked == [busy]
+    if busy:
+        assert session.requests == []
+    else:
+        [request] = session.requests
+        assert (request.query_string, request.page_script_hash, request.fragment_id) == ("game=g1&lang=en", "round", "")
+        assert not request.widget_states.widgets and not request.is_auto_rerun
+
+
 def test_streamlit_still_has_the_session_api_the_rerun_uses():
     """A Streamlit release without it would leave phones polling (live.py's fallback): say so here."""
     assert "self._client_state = ClientState()" in inspect.getsource(AppSession.__init__)
     assert "self._event_loop = asyncio.get_running_loop()" in inspect.getsource(AppSession.__init__)
     assert list(inspect.signature(AppSession.request_rerun).parameters) == ["self", "client_state"]
     assert hasattr(SessionManager, "get_active_session_info")
+    # a new rerun request stops the session's running script, whose tap may not have run yet (`_rerun`)
+    assert "self._scriptrunner: ScriptRunner | None = None" in inspect.getsource(AppSession.__init__)
+    assert "self._scriptrunner.request_stop()" in inspect.getsource(AppSession.request_rerun)
