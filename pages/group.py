@@ -66,4 +66,3 @@ with st.expander(t("group.share")):
     url = groups.join_link(group)
     st.image(share.qr_png(url), width=280)
     st.code(url, language=None, wrap_lines=True)
-groups.watch_group(group)

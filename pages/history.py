@@ -63,4 +63,3 @@ ui.refused("history_import")
 if imported := st.session_state.pop("history_imported", None):
     st.success(" ".join([t("history.imported", count=imported.added)] +
                         ([t("history.already", count=imported.already)] if imported.already else [])))
-groups.watch_group(group)

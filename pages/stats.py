@@ -20,7 +20,6 @@ game = GAMES[st.segmented_control(t("stats.game"), list(GAMES), format_func=lamb
 computed = groups.game_stats(group.id, group.version, game.id)
 if computed is None:
     st.info(t("stats.none"))
-    groups.watch_group(group)
     st.stop()
 
 table = computed.members
@@ -51,4 +50,3 @@ else:
     st.markdown(t("stats.duel", games=duel.games, first=md(first), second=md(second), first_ahead=duel.first_ahead,
                   second_ahead=duel.second_ahead, level=duel.level, first_average=round(duel.first_average, 1),
                   second_average=round(duel.second_average, 1)))
-groups.watch_group(group)

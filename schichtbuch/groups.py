@@ -50,8 +50,8 @@ def group_id_from(text: str) -> str | None:
 
 
 def current_group() -> Group | None:
-    """The group named in the URL, fresh from the store; None if none is named. An unknown or malformed
-    id stops the page with one line and a way to the group page."""
+    """The group named in the URL, fresh from the store and followed (`watch_group`); None if none is
+    named. An unknown or malformed id stops the page with one line and a way to the group page."""
     group_id = st.query_params.get("group")
     if not group_id:
         return None
@@ -64,6 +64,7 @@ def current_group() -> Group | None:
         st.page_link(page_path(None, "group"), label=t("group.page"), icon="👥", query_params={"lang": st.session_state.lang})
         st.stop()
     remember_group(group.id)
+    watch_group(group)
     return group
 
 

@@ -247,6 +247,7 @@ def header(saved: Saved | None) -> None:
 
 
 def watch(saved: Saved | None) -> None:
-    """Rerun the page when another phone changes the game (live.py)."""
+    """Rerun the page when another phone changes the game (live.py); called before the page runs, so
+    that a page that stops early (a question, a confirmation) follows the game too."""
     if saved is not None:
         live.follow("games", saved.id, saved.version, lambda: store().version(saved.id), UnknownGame)

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 import pytest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, put, texts, tr
+from schichtbuch import live
 from schichtbuch.store import Imported, SQLiteStore
 from scoring import bgstats
 
@@ -56,13 +57,21 @@ def stocked_group(store_path: Path) -> tuple[str, dict[str, str]]:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("page", GROUP_PAGES)
-def test_group_pages_run_with_and_without_a_group(store_path: Path, page: str, lang: str):
+def test_group_pages_run_with_and_without_a_group(store_path: Path, page: str, lang: str,
+                                                  monkeypatch: pytest.MonkeyPatch):
+    followed: list[tuple[str, str]] = []
+    monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item)))
     at = app(page, lang)
     assert not at.exception, failure(at)
-    group_id, _ = stocked_group(store_path)
+    assert followed == []
+    group_id, ids = stocked_group(store_path)
     at = group_app(page, lang, group_id)
     assert not at.exception, failure(at)
     assert not at.error
+    assert followed == [("groups", group_id)], "the live refresh does not follow the group"
+    if page == "pages/history.py":  # one game of the group, read-only
+        group_app(page, lang, group_id, show=ids["coal_baron_2p"])
+        assert followed[1:] == [("groups", group_id)]
 
 
 @pytest.mark.parametrize("page", GROUP_PAGES)

@@ -24,7 +24,7 @@ from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, pa
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
 from test_mine_pages import STAGES as MINE_STAGES
 from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
-from schichtbuch import i18n, ui
+from schichtbuch import i18n, live, ui
 from schichtbuch.ui import md, page_path
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
@@ -129,10 +129,12 @@ def test_registry_lists_pages():
 # --- every page × language × stage ---------------------------------------------------------------------
 
 @pytest.mark.parametrize(("page", "lang", "stage"), page_cases())
-def test_page_runs(page: str, lang: str, stage: str, store_path: Path):
+def test_page_runs(page: str, lang: str, stage: str, store_path: Path, monkeypatch: pytest.MonkeyPatch):
     build = STAGES[stage]
     doc = None if build is None else build()
     game_id = None if doc is None else put(store_path, doc)
+    followed: list[tuple[str, str, int]] = []
+    monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
     at = app(page, lang, game_id)
     assert not at.exception, failure(at)
     assert at.markdown[0].value == f"### ⛏️ {tr(lang, 'app.title')}", "app.py's header did not run"
@@ -141,6 +143,7 @@ def test_page_runs(page: str, lang: str, stage: str, store_path: Path):
     if game_id is not None:
         assert doc is not None and any(GAMES[doc["game"]].names[lang] in c.value for c in at.caption)
         assert at.query_params.get("game") == game_id
+        assert followed == [("games", game_id, 1)], "the live refresh does not follow the game"
         if page == RECORD_PAGE:
             assert downloads == [tr(lang, "record.json"), tr(lang, "record.csv")]
     if game_id is None or page != RECORD_PAGE:
