@@ -9,7 +9,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from schichtbuch import codes, i18n, live, share
-from schichtbuch.session import remember, store, t, translator, wrong_codes
+from schichtbuch.session import remember, slot, store, t, translator, wrong_codes
 from schichtbuch.store import Document, Saved, UnknownGame, is_id
 from schichtbuch.writes import refusal, undo_button
 from scoring.records import RecordError
@@ -233,9 +233,10 @@ def header(saved: Saved | None) -> None:
     g = game(saved)
     key, numbers = g.status(saved.doc)
     st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
+    joined = slot()
     if st.session_state.get("join_note") == saved.id:
         del st.session_state.join_note
-        st.success(t("share.joined"), icon="✅")
+        joined.success(t("share.joined"), icon="✅")
     links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
     group = store().group_of(saved.id)
     with st.container(horizontal=True, gap="xsmall", wrap=True):

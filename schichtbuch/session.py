@@ -165,11 +165,20 @@ def remember_group(group_id: str) -> None:
     _keep("recent_groups", GROUPS_COOKIE, group_id)
 
 
+def slot() -> Any:
+    """A place on the page for something shown in some runs only (a message, a cookie's script). Left
+    empty, it is still there: an element that comes and goes moves the ones after it, and the browser
+    then draws those anew, so a number being typed into a form is lost and open expanders close."""
+    return st.empty()
+
+
 def _keep(key: str, cookie: str, item_id: str) -> None:
-    """Put the id first in the session's list `key` (at most RECENT_KEEP) and in the cookie, once."""
+    """Put the id first in the session's list `key` (at most RECENT_KEEP) and in the cookie, once (its
+    script in a `slot`)."""
+    place = slot()
     kept = ([item_id] + [i for i in st.session_state[key] if i != item_id])[:RECENT_KEEP]
     if kept == st.session_state[key]:
         return
     st.session_state[key] = kept
-    st.html(f"<script>document.cookie='{cookie}={'.'.join(kept)};path=/;"
-            "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)
+    place.html(f"<script>document.cookie='{cookie}={'.'.join(kept)};path=/;"
+               "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch.session import coal, md, store, t
+from schichtbuch.session import coal, md, slot, store, t
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
 from scoring.records import RecordError
 from scoring.schichtwechsel import RACES
@@ -40,9 +40,12 @@ def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[
 
 
 def refused(where: str) -> None:
-    """Show the message of a tap that `save_on_tap` refused, once."""
+    """Show the message of a tap that `save_on_tap` refused, once, in a place kept with or without one
+    (`slot`)."""
+    place = slot()
     if message := st.session_state.pop(f"{where}_refused", None):
-        st.error(message)
+        place.error(message)
+
 
 
 def refusal(error: RecordError) -> str:
@@ -65,8 +68,9 @@ def undo_button(saved: Saved, key: str) -> None:
     """Undo the last change of the game still in effect (whoever made it), named on the button, if it is
     the one this phone shows: the version on screen travels with the tap, so a change made elsewhere
     meanwhile is never undone unseen. What was undone, or why not, is said above the button."""
+    place = slot()
     if message := st.session_state.pop("undo_message", None):
-        getattr(st, message[0])(message[1])
+        getattr(place, message[0])(message[1])
     label = store().undoable(saved.id)
     text = t("action.undo", change=change_text(label)) if label else t("action.nothing_to_undo")
     st.button(text, icon="↩️", key=key, width="stretch", disabled=label is None, on_click=_undo,

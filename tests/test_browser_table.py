@@ -93,6 +93,34 @@ def test_enter_in_a_form_saves_nothing(tmp_path: Path) -> None:
     assert "sold" not in (SQLiteStore(str(path)).load(mine_game.id).doc.get("current") or {})
 
 
+def test_what_a_phone_is_typing_stays_when_another_phones_entry_arrives(tmp_path: Path) -> None:
+    """Phone A is typing the sales when phone B saves the mine: B's entry reaches A while A's numbers are
+    not saved yet, and A's Save then stores what A typed."""
+    path = tmp_path / "games.sqlite3"
+    game = SQLiteStore(str(path)).create(mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    with server(path) as url, chromium() as browser:
+        a, b = phone(browser), phone(browser)
+        for page, phase in ((a, "4 · Expedition (sale)"), (b, "5 · Mine")):
+            opened(page, url, "mine_round", game.id)
+            page.get_by_text(phase, exact=True).click()
+        a.locator("[class*='st-key-mine_sold_1_Anna_'] input").fill("1")
+        typing = a.locator("[class*='st-key-mine_sold_1_Ben_'] input")
+        typing.fill("1")
+        b.locator("[class*='st-key-mine_mined_1_Cleo_'] input").fill("3")
+        b.get_by_test_id("stForm").filter(has=b.locator("[class*='st-key-mine_mined_1_']")).get_by_role(
+            "button", name="Save").click()
+        settle(b)
+        expect(a.locator("[class*='st-key-mine_mined_1_Cleo_3']")).to_have_count(1, timeout=LIVE)
+        settle(a)
+        assert typing.input_value() == "1"
+        a.get_by_test_id("stForm").filter(has=a.locator("[class*='st-key-mine_sold_1_']")).get_by_role(
+            "button", name="Save").click()
+        settle(a)
+        look(a, "typing-kept")
+    current = SQLiteStore(str(path)).load(game.id).doc["current"]
+    assert current["sold"] == {"Anna": 1, "Ben": 1, "Cleo": 0} and current["mined"] == {"Anna": 0, "Ben": 0, "Cleo": 3}
+
+
 def test_two_phones_rolling_the_die_at_once_keep_one_roll(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     names = ["Anna", "Ben", "Cleo"]
