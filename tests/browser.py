@@ -9,11 +9,14 @@ import subprocess
 import sys
 import time
 import urllib.request
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("SCHICHTBUCH_CHROMIUM", "/usr/bin/chromium")
@@ -75,18 +78,65 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+class Runs:
+    """What a page's websocket says about its script runs: whether it has asked for a rerun since the
+    last run it saw end (Streamlit's own frames, `BackMsg.rerun_script` and `ForwardMsg.script_finished`)."""
+
+    def __init__(self) -> None:
+        self.waiting, self.finished = False, False
+
+    def connected(self, ws: WebSocket) -> None:
+        self.waiting, self.finished = False, False
+        ws.on("framesent", self._sent)
+        ws.on("framereceived", self._received)
+
+    def _sent(self, frame: str | bytes) -> None:
+        msg = BackMsg()
+        if isinstance(frame, bytes):
+            msg.ParseFromString(frame)
+        if msg.WhichOneof("type") == "rerun_script":
+            self.waiting = True
+
+    def _received(self, frame: str | bytes) -> None:
+        msg = ForwardMsg()
+        if isinstance(frame, bytes):
+            msg.ParseFromString(frame)
+        if msg.WhichOneof("type") == "script_finished" and msg.script_finished != EARLY:
+            self.waiting, self.finished = False, True
+
+    def settled(self) -> bool:
+        return self.finished and not self.waiting
+
+
+EARLY = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
+_RUNS: weakref.WeakKeyDictionary[Page, Runs] = weakref.WeakKeyDictionary()
+
+
 def phone(browser: Browser) -> Page:
     """A new browser context (its own session and cookies, like another phone) at 390×844."""
     page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
     page.set_default_timeout(15_000)
+    runs = _RUNS[page] = Runs()
+    page.on("websocket", runs.connected)
     return page
 
 
-def settle(page: Page) -> None:
-    """Wait until Streamlit has finished the current run."""
-    page.wait_for_load_state("networkidle")
-    expect(page.get_by_test_id("stStatusWidget")).to_have_count(0, timeout=15_000)
-    page.wait_for_timeout(300)
+def settle(page: Page, seconds: float = 15) -> None:
+    """Wait until Streamlit has finished the run the last action asked for, and the page shows it all.
+
+    Its websocket tells: a tap, a choice or an Enter sends a rerun request, and the run it starts ends
+    with `script_finished`. The page's own state (`data-test-script-state` on the app) turns to
+    "running" only once the server's first message of the run arrives, so on a busy machine it can
+    still say "notRunning" well after the tap; a step taken then, such as typing into a form while the
+    run that draws it is still streaming in, can be undone by that run."""
+    runs, deadline = _RUNS[page], time.monotonic() + seconds
+    page.wait_for_timeout(100)
+    while not runs.settled():
+        assert time.monotonic() < deadline, f"no run finished within {seconds} s of the last step"
+        page.wait_for_timeout(50)
+    expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning",
+                                                           timeout=seconds * 1000)
+    page.wait_for_timeout(200)
 
 
 def sideways_overflow(page: Page) -> int:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from browser import CHROMIUM, choose, chromium, phone, select, server, settle, tap
 from test_browser import LIVE, look, standings
+from schichtbuch.store import SQLiteStore
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -126,3 +128,10 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
         # 1 sold), Cleo and Robo 1 each and 5 cards: the die decides between them unless it ties again.
         assert [row[:2] for row in table[1:4]] == [["1. Ben", "3"], ["2. Dirk", "2"], ["3. Anna", "1"]]
         assert table[-1][0] == "6. Emil"
+        # every entry of either phone is stored, none lost to the other phone's live refresh
+        game_id = parse_qs(urlsplit(host.url).query)["game"][0]
+        rounds = SQLiteStore(str(tmp_path / "games.sqlite3")).load(game_id).doc["rounds"]
+        none = dict.fromkeys(SEATS, 0)
+        assert [r["sold"] for r in rounds[:2]] == [none | {"Ben": 1, "Cleo": 1, "Robo": 1},
+                                                   none | {"Ben": 2, "Dirk": 2, "Anna": 1}]
+        assert rounds[0]["mined"] == none | {"Anna": 3, "Dirk": 2}
