@@ -189,7 +189,7 @@ def _rerun(session: str, delay: float, due: Callable[[bool], bool]) -> None:
     the server's event loop where Streamlit handles a phone's own rerun requests; nothing if the session
     has gone meanwhile.
 
-    A run of the session going on then is the phone's own: a tap or an entry whose callback may not have
+    A run of the session going on then may be the phone's own: a tap or an entry whose callback has not
     run yet. Streamlit (`runner.fastReruns`) stops a running script for any new rerun request, and this
     one carries no widget values, so the tap and the values it sent would be lost: such a session is
     not rerun (`due(True)`), and checked again once its run has said which version it read."""
