@@ -25,8 +25,18 @@ SAME_PHONE = 15_000
 
 def fill(page: Page, field: str, number: int, values: dict[str, int]) -> None:
     """Type a number per player into a form of the round's sheet and save it."""
+    typed(page, field, number, values)
+    save(page, field, number)
+
+
+def typed(page: Page, field: str, number: int, values: dict[str, int]) -> None:
+    """Type a number per player into a form of the round's sheet, not saved yet."""
     for who, value in values.items():
         page.locator(f"[class*='st-key-mine_{field}_{number}_{who}_'] input").fill(str(value))
+
+
+def save(page: Page, field: str, number: int) -> None:
+    """Tap the Save of a form of the round's sheet."""
     page.get_by_test_id("stForm").filter(has=page.locator(f"[class*='st-key-mine_{field}_{number}_']")).get_by_role(
         "button", name="Save").click()
     settle(page)

@@ -19,6 +19,7 @@ from scoring import coal_baron as cb
 from scoring import mine
 from scoring import schichtwechsel as sw
 from test_browser import LIVE, look
+from test_browser_mine import fill, save, typed
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -103,19 +104,12 @@ def test_what_a_phone_is_typing_stays_when_another_phones_entry_arrives(tmp_path
         for page, phase in ((a, "4 · Expedition (sale)"), (b, "5 · Mine")):
             opened(page, url, "mine_round", game.id)
             page.get_by_text(phase, exact=True).click()
-        a.locator("[class*='st-key-mine_sold_1_Anna_'] input").fill("1")
-        typing = a.locator("[class*='st-key-mine_sold_1_Ben_'] input")
-        typing.fill("1")
-        b.locator("[class*='st-key-mine_mined_1_Cleo_'] input").fill("3")
-        b.get_by_test_id("stForm").filter(has=b.locator("[class*='st-key-mine_mined_1_']")).get_by_role(
-            "button", name="Save").click()
-        settle(b)
+        typed(a, "sold", 1, {"Anna": 1, "Ben": 1})  # Ben's 1 still in its field, not even committed
+        fill(b, "mined", 1, {"Cleo": 3})
         expect(a.locator("[class*='st-key-mine_mined_1_Cleo_3']")).to_have_count(1, timeout=LIVE)
         settle(a)
-        assert typing.input_value() == "1"
-        a.get_by_test_id("stForm").filter(has=a.locator("[class*='st-key-mine_sold_1_']")).get_by_role(
-            "button", name="Save").click()
-        settle(a)
+        assert a.locator("[class*='st-key-mine_sold_1_Ben_'] input").input_value() == "1"
+        save(a, "sold", 1)
         look(a, "typing-kept")
     current = SQLiteStore(str(path)).load(game.id).doc["current"]
     assert current["sold"] == {"Anna": 1, "Ben": 1, "Cleo": 0} and current["mined"] == {"Anna": 0, "Ben": 0, "Cleo": 3}
