@@ -151,10 +151,13 @@ if record.dummy is not None:
 with st.expander(t("mine.phase.events")):
     st.caption(t("mine.round.firedamp"))
     counts("events", sheet.events, md, low=-COAL_CUBES, high=COAL_CUBES)
+    for p in record.players:
+        if sheet.event_coal[p] != sheet.events[p]:
+            st.caption(t("mine.round.event_took", player=md(p), coal=sheet.start[p], entered=sheet.events[p]))
 with st.expander(t("mine.phase.looting")):
     looting(sheet)
 with st.expander(t("mine.phase.expedition")):
-    stock = {p: sheet.start[p] + sheet.events[p] + sheet.looting.changes[p] for p in record.players}
+    stock = sheet.at_sale
     counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap), high=sheet.cap)
 with st.expander(t("mine.phase.mine")):
     st.caption(t("mine.round.mine_rule", player=md(sheet.die_holder)) if sheet.supply is not None

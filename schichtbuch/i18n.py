@@ -45,6 +45,7 @@ PLURALS = {
     "history.already": "count",
     "history.count": "count",
     "history.imported": "count",
+    "mine.round.event_took": "coal",
     "mine.score": "count",
     "problem.player_count": "count",
     "schichtwechsel.line.tools": "tools",

@@ -59,8 +59,9 @@ CARDS: tuple[tuple[int, tuple[str, ...], tuple[Transport, ...]], ...] = (
 )
 ORDER_CARDS = sum(len(on) for _, _, on in CARDS)
 """44 order cards, each one exists once: a card can be delivered at most once per game [BGA]."""
-TUNNEL_TILES = 48
-"""48 tunnel tiles (16 kinds × 3): at most 48 light and dark tiles in all pits together [BGA]."""
+TUNNEL_TILES = {"light_tiles": 24, "dark_tiles": 24}
+"""48 tunnel tiles, 16 kinds × 3, of which kinds 1–8 are dark and 9–16 light [BGA Tiles.php]: at most 24
+light and 24 dark tiles in all pits together."""
 CARTS_PER_LEVEL = 19
 """At most 19 empty minecarts on one level of a pit: its tiles plus the printed start cart [BGA]."""
 
@@ -97,8 +98,7 @@ MARKS_PER_VP = 5
 CUBES_PER_VP = 3
 OPEN_ORDER_VP = -1
 BALANCE_VP_PER_TILE = -2
-END_LIMITS = {"money": MAX_COUNT, "cubes": MAX_COUNT, "open_orders": ORDER_CARDS, "light_tiles": TUNNEL_TILES,
-              "dark_tiles": TUNNEL_TILES}
+END_LIMITS = {"money": MAX_COUNT, "cubes": MAX_COUNT, "open_orders": ORDER_CARDS, **TUNNEL_TILES}
 """The most each end item can be: money and cubes have no printed limit (the cube count is UNVERIFIED:
 a typo guard); unfinished orders and tiles are bounded by the cards and tiles in the box [BGA]."""
 END_FIELDS = tuple(END_LIMITS)
@@ -472,15 +472,17 @@ def _each_card_once(stages: Sequence[Mapping[str, Sequence[Order]]], names: Sequ
 
 def _within_the_box(end: Mapping[str, Mapping[str, int]], delivered: int) -> None:
     """The end items of all players together fit the box [BGA]: the unfinished orders and the delivered
-    ones are at most its 44 cards; the light and dark tiles in all pits at most its 48 tiles."""
-    orders, tiles = delivered, 0
+    ones are at most its 44 cards; the light tiles in all pits at most its 24 light ones, the dark tiles
+    its 24 dark ones. The player whose entry goes past the box is named."""
+    orders, tiles = delivered, dict.fromkeys(TUNNEL_TILES, 0)
     for name, items in end.items():
         orders += items["open_orders"]
-        tiles += items["light_tiles"] + items["dark_tiles"]
         if orders > ORDER_CARDS:
             raise RecordError(f"end.{name}.open_orders", "more_cards_than_box", count=orders, limit=ORDER_CARDS)
-        if tiles > TUNNEL_TILES:
-            raise RecordError(f"end.{name}.light_tiles", "more_tiles_than_box", count=tiles, limit=TUNNEL_TILES)
+        for side, limit in TUNNEL_TILES.items():
+            tiles[side] += items[side]
+            if tiles[side] > limit:
+                raise RecordError(f"end.{name}.{side}", "more_tiles_than_box", count=tiles[side], limit=limit)
 
 
 def _orders(value: Any, where: str, names: Sequence[str]) -> dict[str, tuple[Order, ...]]:

@@ -119,6 +119,10 @@ class Sheet:
     since (UNVERIFIED, see COAL_CUBES). Below zero, or more than the cubes no player holds, the table's
     numbers disagree: the page warns and the mine takes what the box can give."""
     events: Mapping[str, int]
+    """Coal each player won (+) or lost (−) in the events, as the table entered it."""
+    event_coal: Mapping[str, int]
+    """What the events did to each player's stock: as entered, except that a loss takes at most the coal
+    the player has (cubes they do not hold cannot be given up; `events` keeps the entry)."""
     attacks: tuple[Attack, ...]
     defense: Mapping[str, int]
     sold: Mapping[str, int]
@@ -130,6 +134,11 @@ class Sheet:
     """Coal each player took at the mine."""
     coal: Mapping[str, int]
     """Coal in stock at the end of the round."""
+
+    @property
+    def at_sale(self) -> dict[str, int]:
+        """Each player's coal when the expedition sells it: the start, what the events did, the looting."""
+        return {p: self.start[p] + self.event_coal[p] + self.looting.changes[p] for p in self.start}
 
     @property
     def cubes_free(self) -> int:
@@ -204,6 +213,7 @@ def read(record: Mapping[str, Any]) -> Record:
         raise RecordError("end", "game_not_over", rounds=ROUNDS, target=TARGET)
     items = end if end is not None else {player(p, "end_items", names): _end_counts(v, f"end_items.{p}")
                                          for p, v in mapping(record.get("end_items", {}), "end_items").items()}
+    _within_the_box({p: c["coal"] for p, c in items.items()}, ("end" if end is not None else "end_items") + ".{player}.coal")
     rolls = {player(p, f"die_roll.{p}", names): _die(v, f"die_roll.{p}")
              for p, v in mapping(record.get("die_roll", {}), "die_roll").items()}
     return Record(names, variant, dummy, first, tuple(rounds), current, end, items, rolls)
@@ -252,7 +262,8 @@ def resolve_looting(stocks: Mapping[str, int], defense: Mapping[str, int], attac
 def loot_command(data: Any) -> dict[str, int]:
     """`python -m scoring loot`: the coal change per player of one looting phase (../rules/records.md)."""
     entry = mapping(data, "looting")
-    stocks = {str(p): count(v, f"stocks.{p}") for p, v in mapping(entry.get("stocks"), "stocks").items()}
+    stocks = {str(p): count(v, f"stocks.{p}", COAL_CUBES) for p, v in mapping(entry.get("stocks"), "stocks").items()}
+    _within_the_box(stocks, "stocks.{player}")
     names = tuple(stocks)
     defense = {player(p, f"defense.{p}", names): count(v, f"defense.{p}")
                for p, v in mapping(entry.get("defense", {}), "defense").items()}
@@ -416,16 +427,14 @@ def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy:
     cap = _cap(entry, where, number, variant, closed)
     tracked = "start" in entry or not closed
     start = _counts(entry, "start", where, names, limit=COAL_CUBES) if "start" in entry else _carried(names, variant, before)
-    _within_the_box(start, f"{where}.start")
-    supply = None if variant else count(entry.get("supply", COAL_CUBES - sum(start.values())), f"{where}.supply", COAL_CUBES)
+    _within_the_box(start, f"{where}.start.{{player}}")
+    supply = None if variant else _supply(entry, where, start)
     events = {p: _signed(v, f"{where}.events.{p}") for p, v in _partial(entry, "events", where, names).items()}
     events = {p: events.get(p, 0) for p in names}
-    stocks = {p: start[p] + events[p] for p in names}
-    for p in names:
-        if tracked and stocks[p] < 0:
-            raise RecordError(f"{where}.events.{p}", "more_than_stock", stock=start[p])
+    event_coal = {p: max(events[p], -start[p]) if tracked else events[p] for p in names}
+    stocks = {p: start[p] + event_coal[p] for p in names}
     if tracked:
-        _within_the_box(stocks, f"{where}.events")
+        _within_the_box(stocks, f"{where}.events.{{player}}")
     attacks = _attacks(entry.get("attacks", []), f"{where}.attacks", names)
     defense = _counts(entry, "defense", where, names, required=False)
     looting = resolve_looting(stocks, defense, attacks) if tracked else Looting((), {p: 0 for p in names})
@@ -441,8 +450,8 @@ def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy:
     at_mine = None if supply is None else supply + sum(start.values()) - sum(kept.values())
     got = take_from_supply(allowed, _mine_supply(at_mine, COAL_CUBES - sum(kept.values())), turn_order(names, holder))
     recruited = _counts(entry, "recruited", where, names, required=False)
-    return Sheet(number, holder, cap, start, supply, at_mine, events, attacks, defense, sold, mined, recruited, looting,
-                 got, {p: kept[p] + got[p] for p in names})
+    return Sheet(number, holder, cap, start, supply, at_mine, events, event_coal, attacks, defense, sold, mined, recruited,
+                 looting, got, {p: kept[p] + got[p] for p in names})
 
 
 def _mine_supply(at_mine: int | None, free: int) -> int:
@@ -469,14 +478,24 @@ def _carried(names: Sequence[str], variant: bool, before: Sequence[Sheet]) -> di
     return {p: VARIANT_START_COAL if variant else START_COAL for p in names}
 
 
-def _within_the_box(stocks: Mapping[str, int], where: str) -> None:
-    """All the players' coal together is at most the box's 20 cubes [seed]; the player whose entry
-    goes past them is named."""
+def _within_the_box(stocks: Mapping[str, int], field: str) -> None:
+    """All the players' coal together is at most the box's 20 cubes [seed]; the player whose entry goes
+    past them is named (`field` with `{player}` in it is the path of a player's count)."""
     total = 0
     for p, coal in stocks.items():
         total += coal
         if total > COAL_CUBES:
-            raise RecordError(f"{where}.{p}", "more_coal_than_box", count=total, limit=COAL_CUBES)
+            raise RecordError(field.format(player=p), "more_coal_than_box", count=total, limit=COAL_CUBES)
+
+
+def _supply(entry: Mapping[str, Any], where: str, start: Mapping[str, int]) -> int:
+    """The central supply at the start of a round: as the table corrected it, else the cubes no player
+    holds. It and the players' coal together are at most the box's 20 cubes [seed]."""
+    held = sum(start.values())
+    supply = count(entry.get("supply", COAL_CUBES - held), f"{where}.supply", COAL_CUBES)
+    if supply + held > COAL_CUBES:
+        raise RecordError(f"{where}.supply", "supply_over_box", count=supply + held, limit=COAL_CUBES)
+    return supply
 
 
 def _counts(entry: Mapping[str, Any], field: str, where: str, names: Sequence[str], required: bool = True,

@@ -136,13 +136,18 @@ def end_of(doc: dict[str, Any], items: dict[str, dict[str, int]]) -> dict[str, A
 
 @pytest.mark.parametrize(("items", "refused"), [
     ({"Anna": {"light_tiles": 24, "dark_tiles": 24}, "Ben": {}, "Cleo": {}}, None),
-    ({"Anna": {"light_tiles": 24, "dark_tiles": 24}, "Ben": {"dark_tiles": 1}, "Cleo": {}}, ("end.Ben.light_tiles", "more_tiles_than_box")),
-    ({"Anna": {"light_tiles": 49}, "Ben": {}, "Cleo": {}}, ("end.Anna.light_tiles", "too_big")),
+    ({"Anna": {"light_tiles": 8, "dark_tiles": 16}, "Ben": {"light_tiles": 16}, "Cleo": {"dark_tiles": 8}}, None),
+    ({"Anna": {"light_tiles": 24, "dark_tiles": 24}, "Ben": {"dark_tiles": 1}, "Cleo": {}}, ("end.Ben.dark_tiles", "more_tiles_than_box")),
+    ({"Anna": {"light_tiles": 20}, "Ben": {"light_tiles": 20}, "Cleo": {}}, ("end.Ben.light_tiles", "more_tiles_than_box")),
+    ({"Anna": {"light_tiles": 1}, "Ben": {"dark_tiles": 12}, "Cleo": {"light_tiles": 24}}, ("end.Cleo.light_tiles", "more_tiles_than_box")),
+    ({"Anna": {"light_tiles": 25}, "Ben": {}, "Cleo": {}}, ("end.Anna.light_tiles", "too_big")),
+    ({"Anna": {"dark_tiles": 30}, "Ben": {}, "Cleo": {}}, ("end.Anna.dark_tiles", "too_big")),
     ({"Anna": {"open_orders": 20}, "Ben": {"open_orders": 24}, "Cleo": {}}, None),
     ({"Anna": {"open_orders": 20}, "Ben": {"open_orders": 24}, "Cleo": {"open_orders": 1}}, ("end.Cleo.open_orders", "more_cards_than_box")),
     ({"Anna": {"open_orders": 45}, "Ben": {}, "Cleo": {}}, ("end.Anna.open_orders", "too_big")),
     ({"Anna": {"money": 999, "cubes": 999}, "Ben": {}, "Cleo": {}}, None),
-], ids=["48 tiles", "49 tiles", "49 in one pit", "44 cards", "45 cards", "45 in one hand", "typo guard"])
+], ids=["48 tiles", "48 tiles over three pits", "25 dark", "40 light", "25 light", "25 light in one pit",
+        "30 dark in one pit", "44 cards", "45 cards", "45 in one hand", "typo guard"])
 def test_end_items_fit_the_box(items: dict[str, dict[str, int]], refused: tuple[str, str] | None) -> None:
     doc = end_of(coal_baron(), items)
     if refused is None:
@@ -232,15 +237,15 @@ def test_the_players_coal_never_exceeds_the_box(field: str, value: dict[str, int
     assert refusal(lambda: mine.enter_round(doc, 1, field, value, None))[0] == where
 
 
-@pytest.mark.parametrize(("supply", "mined", "got", "disagrees"), [
-    (None, 5, {"Anna": 5, "Ben": 5, "Cleo": 4}, False),
-    (3, 2, {"Anna": 2, "Ben": 1, "Cleo": 0}, False),
-    (20, 9, {"Anna": 9, "Ben": 5, "Cleo": 0}, True),
-    (0, 1, {"Anna": 0, "Ben": 0, "Cleo": 0}, False),
-], ids=["the cubes nobody holds", "a counted supply", "a supply past the box", "an empty supply"])
-def test_the_mine_takes_from_the_supply_in_turn_and_a_supply_past_the_box_is_a_warning(
-        supply: int | None, mined: int, got: dict[str, int], disagrees: bool) -> None:
-    doc = mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna")
+@pytest.mark.parametrize(("supply", "events", "mined", "got", "disagrees"), [
+    (None, {}, 5, {"Anna": 5, "Ben": 5, "Cleo": 4}, False),
+    (3, {}, 2, {"Anna": 2, "Ben": 1, "Cleo": 0}, False),
+    (0, {"Anna": 2}, 9, {"Anna": 0, "Ben": 0, "Cleo": 0}, True),
+    (0, {}, 1, {"Anna": 0, "Ben": 0, "Cleo": 0}, False),
+], ids=["the cubes nobody holds", "a counted supply", "events past an empty supply", "an empty supply"])
+def test_the_mine_takes_from_the_supply_in_turn_and_a_supply_taken_below_zero_is_a_warning(
+        supply: int | None, events: dict[str, int], mined: int, got: dict[str, int], disagrees: bool) -> None:
+    doc = mine.enter_round(mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), 1, "events", events, None)
     if supply is not None:
         doc = mine.enter_round(doc, 1, "supply", supply, None)
     sheet = mine.read(mine.enter_round(doc, 1, "mined", dict.fromkeys(["Anna", "Ben", "Cleo"], mined), None)).current

@@ -67,6 +67,9 @@ def test_loot_command_example_and_output_for_every_player():
     ({"stocks": {"A": 1, "B": 1}, "attacks": [{"attacker": "A", "target": "B", "points": -1}]}, "attacks.0.points", "negative"),
     ({"stocks": {"A": 1, "B": 1}, "attacks": {}}, "attacks", "not_list"),
     ({"stocks": {"A": -1}}, "stocks.A", "negative"),
+    ({"stocks": {"A": 21}}, "stocks.A", "too_big"),
+    ({"stocks": {"A": 999, "B": 1}}, "stocks.A", "too_big"),
+    ({"stocks": {"A": 12, "B": 8, "C": 1}}, "stocks.C", "more_coal_than_box"),
     ({"stocks": {"A": 1}, "defense": {"B": 1}}, "defense.B", "not_player"),
     ({"attacks": []}, "stocks", "not_object"),
 ])
@@ -74,6 +77,11 @@ def test_loot_command_refusals(data, field, code):
     with pytest.raises(RecordError) as error:
         mine.loot_command(data)
     assert (error.value.field, error.value.code) == (field, code)
+
+
+def test_loot_command_takes_the_whole_box():
+    data = {"stocks": {"A": 12, "B": 8, "C": 0}, "attacks": [{"attacker": "C", "target": "A", "points": 20}]}
+    assert mine.loot_command(data) == {"A": -12, "B": 0, "C": 12}
 
 
 def run_loot(tmp_path, data: Any) -> subprocess.CompletedProcess:
@@ -312,7 +320,9 @@ def test_a_round_carries_its_coal_and_supply_to_the_next():
 @pytest.mark.parametrize(("field", "value", "where", "code"), [
     ("sold", {"Anna": 2, "Ben": 0, "Cleo": 0}, "current.sold.Anna", "over_cap"),
     ("sold", {"Anna": -1, "Ben": 0, "Cleo": 0}, "current.sold.Anna", "negative"),
-    ("events", {"Anna": -3}, "current.events.Anna", "more_than_stock"),
+    ("events", {"Cleo": 15}, "current.events.Cleo", "more_coal_than_box"),
+    ("supply", 15, "current.supply", "supply_over_box"),
+    ("start", {"Anna": 20, "Ben": 0, "Cleo": 1}, "current.start.Cleo", "more_coal_than_box"),
     ("attacks", [{"attacker": "Ben", "target": "Ben", "points": 1}], "current.attacks.0.target", "attack_self"),
     ("defense", {"Zoe": 1}, "current.defense.Zoe", "not_player"),
     ("supply", 21, "current.supply", "too_big"),
@@ -321,6 +331,33 @@ def test_refused_sheet_entries_name_the_field(field, value, where, code):
     with pytest.raises(RecordError) as error:
         mine.enter_round(started(), 1, field, value, None)
     assert (error.value.field, error.value.code) == (where, code)
+
+
+@pytest.mark.parametrize(("start", "supply"), [
+    ({"Anna": 20, "Ben": 0, "Cleo": 0}, 0), ({"Anna": 2, "Ben": 2, "Cleo": 2}, 14), ({"Anna": 0, "Ben": 0, "Cleo": 0}, 20),
+])
+def test_the_supply_and_the_players_coal_may_fill_the_box(start, supply):
+    doc = mine.enter_round(mine.enter_round(started(), 1, "start", start, None), 1, "supply", supply, None)
+    assert mine.read(doc).current.supply == supply
+
+
+@pytest.mark.parametrize(("events", "took"), [
+    ({"Anna": -3}, {"Anna": -2, "Ben": 0, "Cleo": 0}),
+    ({"Anna": -2, "Ben": -20, "Cleo": 1}, {"Anna": -2, "Ben": -2, "Cleo": 1}),
+    ({"Anna": 0}, {"Anna": 0, "Ben": 0, "Cleo": 0}),
+])
+def test_an_event_takes_at_most_the_coal_a_player_has(events, took):
+    doc = mine.enter_round(started(), 1, "events", events, None)
+    sheet = mine.read(doc).current
+    assert dict(sheet.event_coal) == took and sheet.events["Anna"] == events["Anna"]
+    assert sheet.at_sale == {p: 2 + took[p] for p in THREE}
+
+
+def test_the_coal_an_event_could_not_take_is_not_sold():
+    doc = mine.enter_round(started(), 1, "events", {"Anna": -5}, None)
+    with pytest.raises(RecordError) as error:
+        mine.enter_round(doc, 1, "sold", {"Anna": 1, "Ben": 0, "Cleo": 0}, None)
+    assert (error.value.field, error.value.code) == ("current.sold.Anna", "over_stock")
 
 
 def test_stale_phone_and_closing_twice_are_refused():
@@ -356,3 +393,27 @@ def test_end_counts_only_once_over_and_the_end_built_when_all_entered():
     with pytest.raises(RecordError) as error:
         mine.enter_round(doc, 7, "sold", {"Anna": 0, "Ben": 0, "Cleo": 0}, None)
     assert error.value.code == "game_over"
+
+
+@pytest.mark.parametrize(("end", "field"), [
+    ({"Anna": (20, 0), "Ben": (0, 0), "Cleo": (0, 0)}, None),
+    ({"Anna": (7, 8), "Ben": (7, 8), "Cleo": (6, 8)}, None),
+    ({"Anna": (20, 0), "Ben": (20, 0), "Cleo": (20, 0)}, "end.Ben.coal"),
+    ({"Anna": (10, 0), "Ben": (5, 0), "Cleo": (6, 0)}, "end.Cleo.coal"),
+    ({"Anna": (21, 0), "Ben": (0, 0), "Cleo": (0, 0)}, "end.Anna.coal"),
+])
+def test_end_coal_of_all_players_fits_the_box(end, field):
+    if field is None:
+        assert final(end).final
+        return
+    with pytest.raises(RecordError) as error:
+        final(end)
+    assert error.value.field == field
+
+
+def test_end_items_entered_so_far_fit_the_box():
+    doc = record(list(SIX_ROUNDS), end_items={"Anna": {"coal": 15, "cards": 1}})
+    doc = mine.set_items(doc, "Ben", {"coal": 5, "cards": 1}, None)
+    with pytest.raises(RecordError) as error:
+        mine.set_items(doc, "Cleo", {"coal": 1, "cards": 1}, None)
+    assert (error.value.field, error.value.code) == ("end.Cleo.coal", "more_coal_than_box")
