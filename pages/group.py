@@ -64,5 +64,5 @@ with st.expander(t("group.add_game")):
 ui.refused("group_add")
 with st.expander(t("group.share")):
     url = groups.join_link(group)
-    st.image(share.qr_png(url), width=280)
+    ui.extra(lambda: ui.qr_code(url))
     st.code(url, language=None, wrap_lines=True)

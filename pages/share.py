@@ -17,7 +17,7 @@ url = share.join_url(base or share.base_of(st.context.url or "http://localhost:8
 st.subheader(t("share.title"))
 st.page_link(ui.table_page(saved), label=t("share.continue"), icon="▶️", query_params=ui.params())
 st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
-st.image(share.qr_png(url), width=280)
+ui.extra(lambda: ui.qr_code(url))
 if base is None:
     st.warning(t("share.local", variable=ui.BASE_URL))
 st.metric(t("share.code"), codes.shown(ui.store().join_code(saved.id)))

@@ -9,9 +9,8 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import share
 from schichtbuch.charts import lines
-from schichtbuch.session import md, t, translator, utc_offset
+from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
 from scoring.records import Line, Result, times
@@ -61,7 +60,7 @@ def standings(saved: Saved) -> None:
     the standings costs a look-up, not a scoring, a table and a chart. A finished game ends with its
     link to BG Stats (in this browser's time zone, so drawn for each phone)."""
     if drawn_standings(saved.id, saved.version, st.session_state.lang, saved.doc):
-        send_to_bgstats(saved)
+        extra(lambda: send_to_bgstats(saved))
 
 
 @st.cache_data(max_entries=STANDINGS_CACHED, show_spinner=False)
@@ -90,26 +89,22 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
         for s in result.standings:
             st.markdown(f"**{md(s.player)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
     if result.progress:
-        progress_chart(result, g, _doc.get("colours", {}))
+        extra(lambda: progress_chart(result, g, _doc.get("colours", {})))
     return result.final
 
 
 def send_to_bgstats(saved: Saved) -> None:
     """A finished game's "Send to BG Stats" link and a QR code of the same link (for the phone that has
-    BG Stats when another one shows the game): the play date in this browser's time zone."""
+    BG Stats when another one shows the game): the play date in this browser's time zone. The QR code's
+    link leaves out the points per category (BG Stats' comments), which would make the code of a long
+    game too dense to scan or too long to draw; where even that does not fit, the page says so."""
     started, ended = times(saved.doc)
     moment = started if started is not None else ended if ended is not None else saved.updated
-    url = bgstats.link(saved.doc, st.session_state.get("lang", "en"), utc_offset(moment))
-    st.link_button(t("bgstats.send"), url, icon="📤", width="stretch")
+    lang, offset = st.session_state.get("lang", "en"), utc_offset(moment)
+    st.link_button(t("bgstats.send"), bgstats.link(saved.doc, lang, offset), icon="📤", width="stretch")
     with st.expander(t("bgstats.qr")):
-        st.image(qr_png(url), width=280)
+        qr_code(bgstats.link(saved.doc, lang, offset, comments=""))
         st.caption(t("bgstats.note"))
-
-
-@st.cache_data(max_entries=STANDINGS_CACHED, show_spinner=False)
-def qr_png(url: str) -> bytes:
-    """The QR code of a BG Stats link, drawn once for all the phones that show it."""
-    return share.qr_png(url)
 
 
 def winners(result: Result, g: Game) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import logging
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -18,7 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
-from schichtbuch import codes, i18n
+from schichtbuch import codes, i18n, share
 from schichtbuch.store import Group, Saved, Store, UnknownGroup, is_id, open_store
 from scoring.records import RecordError
 from scoring.registry import score
@@ -42,6 +43,9 @@ RECENT_KEEP = 8
 
 
 COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
+
+
+_LOG = logging.getLogger(__name__)
 
 
 @st.cache_resource
@@ -163,6 +167,35 @@ def recent_groups() -> list[Group]:
 def remember_group(group_id: str) -> None:
     """Keep the group among this browser's groups, as `remember` keeps a game."""
     _keep("recent_groups", GROUPS_COOKIE, group_id)
+
+
+def qr_code(url: str) -> None:
+    """The QR code of a link, or where the link is too long for one, a line saying to open it instead."""
+    png = _qr_png(url)
+    if png is None:
+        st.caption(t("error.qr_too_long"))
+    else:
+        st.image(png, width=280)
+
+
+QR_KEPT = 512
+"""QR codes kept drawn: a join link or BG Stats link per table of a busy server, twice over."""
+
+
+@st.cache_data(max_entries=QR_KEPT, show_spinner=False)
+def _qr_png(url: str) -> bytes | None:
+    """A link's QR code, drawn once for all the phones that show it (None: too long for one)."""
+    return share.qr_png(url)
+
+
+def extra(draw: Callable[[], object]) -> None:
+    """Draw a part the page can do without (a chart, a link, a QR code): if it fails, a short line in its
+    place and the error in the server's log, never the page's exception instead of the standings."""
+    try:
+        draw()
+    except Exception:
+        _LOG.exception("an extra of the page failed")
+        st.caption(t("error.extra"))
 
 
 def slot() -> Any:

@@ -8,6 +8,7 @@ import ipaddress
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import qrcode
+from qrcode.exceptions import DataOverflowError
 
 from schichtbuch.store import is_id
 
@@ -62,8 +63,11 @@ def game_id_from(text: str) -> str | None:
     return found if is_id(found) else None
 
 
-def qr_png(url: str) -> bytes:
-    """The QR code of `url` as a PNG image."""
+def qr_png(url: str) -> bytes | None:
+    """The QR code of `url` as a PNG image; None for a link longer than a QR code holds (version 40)."""
     buffer = io.BytesIO()
-    qrcode.make(url, box_size=10, border=2).save(buffer)
+    try:
+        qrcode.make(url, box_size=10, border=2).save(buffer)
+    except (ValueError, DataOverflowError):  # qrcode says "Invalid version (was 41, …)" past version 40
+        return None
     return buffer.getvalue()

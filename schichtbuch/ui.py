@@ -16,7 +16,9 @@ from schichtbuch.nav import (
     page_start, params, require_game, table_page, watch,
 )
 from schichtbuch.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, stage_points, standings
-from schichtbuch.session import BASE_URL, DEFAULT_LANG, STORE_PATH, coal, init, md, recent_games, store, t, utc_offset, when, widget_key
+from schichtbuch.session import (
+    BASE_URL, DEFAULT_LANG, STORE_PATH, coal, extra, init, md, qr_code, recent_games, store, t, utc_offset, when, widget_key,
+)
 from schichtbuch.store import GROUP_NAME_CHARS
 from schichtbuch.writes import close_on_tap, confirm_closed, just_closed, refusal, refused, save_on_tap, undo_button
 from scoring.records import MAX_COUNT, NAME_CHARS
@@ -24,8 +26,8 @@ from scoring.records import MAX_COUNT, NAME_CHARS
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_player", "checklist", "choose_player", "close_on_tap",
-    "coal", "confirm_closed", "current", "follow_join", "header", "init", "join_typed",
+    "coal", "confirm_closed", "current", "extra", "follow_join", "header", "init", "join_typed",
     "just_closed", "legend_columns", "md", "network_base", "page_path", "page_start", "params",
-    "player_entry", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "stage_points",
+    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "stage_points",
     "standings", "store", "t", "table_page", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]
