@@ -6,14 +6,14 @@ import streamlit as st
 
 from schichtbuch import ui
 from scoring import coal_baron
-from scoring.coal_baron import END_FIELDS, END_LIMITS, SHIFTS
+from scoring.coal_baron import END_FIELDS, SHIFTS
 
 t = ui.page_start()
 
 
 def entry() -> None:
     ui.player_entry(saved, "end", saved.doc.get("end") or saved.doc.get("end_draft", {}),
-                    {f: t(f"coal_baron.end.{f}") for f in END_FIELDS}, END_LIMITS, coal_baron.set_end)
+                    {f: t(f"coal_baron.end.{f}") for f in END_FIELDS}, coal_baron.set_end)
 
 
 saved = ui.require_game("coal_baron")

@@ -1,5 +1,7 @@
 """Coal Baron shift: each player taps the order cards they deliver; entries can be taken back or undone,
-and a scored shift can be corrected."""
+and a scored shift can be corrected. Every card of a transport keeps its place (a delivered one stays,
+marked with who delivered it), so that quick taps land on the card the finger meant. Once another phone
+has scored a shift, the phone is taken to the scoring, which says so."""
 
 import streamlit as st
 
@@ -12,6 +14,8 @@ t = ui.page_start()
 
 saved = ui.require_game("coal_baron")
 record = coal_baron.read(saved.doc)
+if ui.stage_news(saved, len(record.shifts)):
+    st.switch_page(ui.page_path("coal_baron", "scoring"), query_params=ui.params())
 playing = len(record.shifts) + 1
 if playing > SHIFTS:
     st.info(t("coal_baron.shift.all_scored"))
@@ -48,13 +52,16 @@ def tap_card(order: Order) -> None:
 
 if logged_now := st.session_state.pop("shift_logged", None):
     st.toast(logged_now)
-ui.refused("shift_card")
-left = record.cards_left(transport)
-st.caption(t("coal_baron.shift.tap") if left else t("coal_baron.shift.none_left", transport=t(f"transport.{transport}")))
+taken = record.taken()
+st.caption(t("coal_baron.shift.tap") if record.cards_left(transport)
+           else t("coal_baron.shift.none_left", transport=t(f"transport.{transport}")))
 grid = st.columns(2, wrap=False)
-for i, order in enumerate(left):
-    grid[i % 2].button(t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp), width="stretch",
+for i, order in enumerate(coal_baron.cards(transport)):
+    card = t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
+    grid[i % 2].button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
+                       disabled=order in taken, help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                        key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
+ui.refused("shift_card")
 
 st.divider()
 ui.refused("shift_remove")
@@ -66,7 +73,7 @@ for name in record.players:
         for i, order in enumerate(orders):
             text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
             text.write(f"{t(f'transport.{order.transport}')} {ui.coal(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
-            remove.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, i, order.transport, *order.coal),
+            remove.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, order.transport, *order.coal),
                           help=t("coal_baron.shift.remove"), on_click=ui.save_on_tap, args=(
                               saved.id, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
                               {"key": "change.remove", "player": name, **order.to_dict()}, "shift_remove"))

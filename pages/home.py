@@ -49,7 +49,7 @@ def start_game() -> None:
     problem = next((t("home.name_empty", seat=s + 1) for s, n in enumerate(typed) if not n), None) or next(
         (t("home.name_twice", seat=s + 1, name=n) for s, n in enumerate(typed) if n in typed[:s]), None)
     if problem:
-        state.home_refused = problem
+        ui.say("home", problem)
         return
     chosen = start.chosen_options(g, "home", typed)
     first = random.SystemRandom().randrange(seats) if g.draw_start and state.get("home_draw", True) else state.get("home_start")
@@ -58,7 +58,7 @@ def start_game() -> None:
         record = with_start(g.new_record(typed, colours, typed[first if first in range(seats) else 0], **chosen), time.time())
         state.home_started = (ui.page_path(g.id, g.pages[0]), ui.store().create(record, {"key": "change.start"}).id)
     except RecordError as error:
-        state.home_refused = ui.refusal(error)
+        ui.say("home", ui.refusal(error))
 
 
 ui.refused("home")
@@ -71,7 +71,7 @@ def join() -> None:
     """Join by what was typed: on to the game (see `ui.follow_join`), or one line saying why not."""
     typed = st.session_state.home_code.strip()
     if typed and (problem := ui.join_typed(typed)):
-        st.session_state.home_join_refused = t(problem, code=codes.shown(codes.code_from(typed) or typed))
+        ui.say("home_join", t(problem, code=codes.shown(codes.code_from(typed) or typed)))
 
 
 st.divider()

@@ -29,7 +29,7 @@ def counts() -> None:
     st.caption(t("mine.end.hint"))
     tracked = record.rounds[-1].coal
     ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                    {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.END_LIMITS, mine.set_items,
+                    {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.set_items,
                     defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
 
 

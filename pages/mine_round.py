@@ -1,6 +1,8 @@
 """MINE! round assistant: the die holder and the sale cap, each player's coal, the dummy's cards, then the
 resolution in the printed order (events, looting and watchtower, expedition, mine, recruitment); every
-number is saved as entered and can be corrected, and the round is closed once resolved."""
+number is saved as entered and can be corrected, and the round is closed once resolved (asking first if
+nothing of it was entered). Once a round is closed, on this phone or another, the page says so before
+it shows the next one."""
 
 import random
 from collections.abc import Callable, Mapping
@@ -10,7 +12,7 @@ import streamlit as st
 from schichtbuch import ui
 from schichtbuch.ui import md
 from scoring import mine
-from scoring.mine import COAL_CUBES, ROUNDS, Sheet
+from scoring.mine import ROUNDS, Sheet
 from setup import Step
 from setup.mine import placement, recruitment, round_end
 
@@ -29,19 +31,17 @@ def save(field: str, value: Callable[[], object], seen: object, number: int | No
                    {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}_{n}")
 
 
-def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], low: int = 0,
-           high: int = ui.MAX_COUNT, number: int | None = None) -> None:
+def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], number: int | None = None) -> None:
     """A form with one number per player for a field of a round's sheet; its widgets follow the stored
-    values, so another phone's entry shows at once."""
+    values, so another phone's entry shows at once. What the rules refuse is named below its Save."""
     n = number or sheet.number
-    ui.refused(f"mine_{field}_{n}")
     keys = {p: ui.widget_key("mine", field, n, p, shown[p]) for p in record.players}
     with st.form(f"mine_{field}_{n}", enter_to_submit=False):
         for p in record.players:
-            st.number_input(label(p), low, high, shown[p], key=keys[p])
-        st.caption(t("entry.red"))
+            ui.number(label(p), shown[p], keys[p])
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=save, args=(
             field, lambda: {p: st.session_state[keys[p]] for p in record.players}, entered(field, n), number))
+        ui.refused(f"mine_{field}_{n}")
 
 
 def entered(field: str, number: int | None = None) -> object:
@@ -62,19 +62,19 @@ def coal_table(s: Sheet) -> None:
 def cap_and_supply(s: Sheet) -> None:
     """The die card's value in the variant; the coal at the start and the supply, to correct."""
     if record.variant:
+        key = f"mine_cap_{s.number}_{entered('cap')}"
+        ui.number(t("mine.round.cap"), entered("cap"), key, placeholder=t("mine.round.cap_hint"),
+                  on_change=lambda: save("cap", lambda: st.session_state[key], entered("cap")))
         ui.refused(f"mine_cap_{s.number}")
-        st.number_input(t("mine.round.cap"), 0, COAL_CUBES, entered("cap"), key=f"mine_cap_{s.number}_{entered('cap')}",
-                        placeholder=t("mine.round.cap_hint"), on_change=lambda: save(
-                            "cap", lambda: st.session_state[f"mine_cap_{s.number}_{entered('cap')}"], entered("cap")))
     with st.expander(t("mine.round.correct")):
-        counts("start", s.start, md, high=COAL_CUBES)
+        counts("start", s.start, md)
         if s.supply is not None:
-            ui.refused(f"mine_supply_{s.number}")
             with st.form(f"mine_supply_{s.number}", enter_to_submit=False):
                 key = f"mine_supply_{s.number}_{s.supply}"
-                st.number_input(t("mine.round.supply"), 0, COAL_CUBES, s.supply, key=key, help=t("mine.round.supply_box"))
+                ui.number(t("mine.round.supply"), s.supply, key, help=t("mine.round.supply_box"))
                 st.form_submit_button(t("action.save"), width="stretch", on_click=save,
                                       args=("supply", lambda: st.session_state[key], entered("supply")))
+                ui.refused(f"mine_supply_{s.number}")
 
 
 def dummy_cards(s: Sheet) -> None:
@@ -91,45 +91,49 @@ def dummy_cards(s: Sheet) -> None:
 def looting(s: Sheet) -> None:
     """The attacks entered, each with its outcome and why, a form for the next attack, and the defence."""
     attacks = entered("attacks") or []
-    ui.refused(f"mine_attacks_{s.number}")
+    where = f"mine_attacks_{s.number}"
+    label = {"key": "change.mine_entry", "round": s.number, "field": "attacks"}
+    ui.refused(where)
     for i, take in enumerate(s.looting.takes):
         a = take.attack
         text, remove = st.columns([5, 1], vertical_alignment="center", wrap=False)
         text.markdown(t(f"mine.loot.{take.reason}", attacker=md(a.attacker), target=md(a.target), points=a.points,
                         defense=take.defense, coal=take.coal))
-        remove.button("✕", key=f"mine_attack_remove_{s.number}_{i}_{len(attacks)}", help=t("mine.loot.remove"),
-                      on_click=save, args=("attacks", lambda i=i: attacks[:i] + attacks[i + 1:], attacks))
-    with st.form(f"mine_attack_{s.number}_{len(attacks)}", enter_to_submit=False):
-        keys = {k: f"mine_{k}_{s.number}" for k in ("attacker", "target", "points")}
+        remove.button("✕", key=ui.widget_key("mine_attack_remove", s.number, i, *attacks[i].values()),
+                      help=t("mine.loot.remove"), on_click=ui.save_on_tap, args=(
+                          saved.id, lambda d, i=i: mine.remove_attack(d, s.number, i, attacks[i]), label, where))
+    keys = {k: f"mine_{k}_{s.number}" for k in ("attacker", "target", "points")}
+    with st.form(f"mine_attack_{s.number}", enter_to_submit=False):
         st.selectbox(t("mine.loot.attacker"), record.players, key=keys["attacker"])
         st.selectbox(t("mine.loot.target"), record.players, index=1, key=keys["target"])
-        st.number_input(t("mine.loot.points"), 0, ui.MAX_COUNT, 1, key=keys["points"])
-        st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=save, args=(
-            "attacks", lambda: attacks + [{k: st.session_state[key] for k, key in keys.items()}], entered("attacks")))
+        ui.number(t("mine.loot.points"), 1, keys["points"])
+        st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=lambda: ui.save_on_tap(
+            saved.id, lambda d, new={k: st.session_state[key] for k, key in keys.items()}: mine.add_attack(
+                d, s.number, new, attacks), label, where))
     st.markdown(f"**{t('mine.loot.defense')}**")
     counts("defense", s.defense, md)
 
 
-def confirm(number: int) -> None:
-    """Round `number` was just closed on this phone: the points it brought, who has the die next and the
-    cap (or that the game is over), and the way on."""
+def confirm(news: ui.StageNews) -> None:
+    """Round `news.stage` was closed, on this phone or another: the points it brought, who has the die
+    next and the cap (or that the game is over), and the way on."""
+    number = news.stage
     lines = [t("mine.round.done_points", points=ui.stage_points(mine.score(saved.doc), number))]
-    title = t("mine.round.done", round=number)
+    title = t("mine.round.done" if news.here else "mine.round.done_elsewhere", round=number)
     if sheet is None:
         lines.append(t("mine.round.over", target=mine.TARGET, rounds=ROUNDS))
-        ui.confirm_closed(saved, title, lines, t("mine.round.to_end"), ui.page_path("mine", "end"))
+        ui.confirm_closed(saved, news, title, lines, t("mine.round.to_end"), ui.page_path("mine", "end"))
     else:
         lines.append(t("mine.round.die", player=md(sheet.die_holder), cap=sheet.cap) if not record.variant
                      else t("mine.round.die_variant", player=md(sheet.die_holder)))
-        ui.confirm_closed(saved, title, lines, t("mine.round.play", round=sheet.number), None)
+        ui.confirm_closed(saved, news, title, lines, t("mine.round.play", round=sheet.number), None)
 
 
 saved = ui.require_game("mine")
 record = mine.read(saved.doc)
 sheet = record.current
-closed = ui.just_closed(saved, len(record.rounds), started=bool(saved.doc.get("current")))
-if closed:
-    confirm(closed)
+if news := ui.stage_news(saved, len(record.rounds)):
+    confirm(news)
     ui.standings(saved)
     ui.undo_button(saved, "mine_undo")
     st.stop()
@@ -150,7 +154,7 @@ if record.dummy is not None:
 
 with st.expander(t("mine.phase.events")):
     st.caption(t("mine.round.firedamp"))
-    counts("events", sheet.events, md, low=-COAL_CUBES, high=COAL_CUBES)
+    counts("events", sheet.events, md)
     for p in record.players:
         if sheet.event_coal[p] != sheet.events[p]:
             st.caption(t("mine.round.event_took", player=md(p), coal=sheet.start[p], entered=sheet.events[p]))
@@ -158,7 +162,7 @@ with st.expander(t("mine.phase.looting")):
     looting(sheet)
 with st.expander(t("mine.phase.expedition")):
     stock = sheet.at_sale
-    counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap), high=sheet.cap)
+    counts("sold", sheet.sold, lambda p: t("mine.round.sell", player=md(p), coal=stock[p], cap=sheet.cap))
 with st.expander(t("mine.phase.mine")):
     st.caption(t("mine.round.mine_rule", player=md(sheet.die_holder)) if sheet.supply is not None
                else t("mine.round.mine_variant", cap=sheet.cap))
@@ -173,14 +177,14 @@ with st.expander(t("mine.phase.recruitment")):
                                                      cards=mine.RECRUIT_DRAW + sheet.recruited[p]))
     st.markdown(step(round_end(record.players, sheet.die_holder)))
 
-ui.refused("mine_close")
-st.button(t("mine.round.close", round=sheet.number), type="primary", icon="✅", width="stretch", key=f"mine_close_{sheet.number}",
-          on_click=ui.close_on_tap, args=(saved.id, lambda d, n=sheet.number: mine.close_round(d, n),
-                                          {"key": "change.mine_close", "round": sheet.number}, "mine_close", sheet.number))
+ui.close_button(saved.id, t("mine.round.close", round=sheet.number), "mine_close", sheet.number,
+                lambda d, n=sheet.number: mine.close_round(d, n), {"key": "change.mine_close", "round": sheet.number},
+                not saved.doc.get("current"), t("mine.round.empty", round=sheet.number),
+                t("mine.round.anyway", round=sheet.number))
 if record.rounds:
     with st.expander(t("mine.round.fix")):
         fix = st.segmented_control(t("mine.round.which"), range(1, len(record.rounds) + 1), default=len(record.rounds),
                                    required=True, key="mine_fix")
-        counts("sold", record.rounds[fix - 1].sold, md, high=record.rounds[fix - 1].cap, number=fix)
+        counts("sold", record.rounds[fix - 1].sold, md, number=fix)
     ui.standings(saved)
 ui.undo_button(saved, "mine_undo")

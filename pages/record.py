@@ -21,7 +21,7 @@ def open_upload() -> None:
     try:
         st.session_state.record_opened = ui.store().create(parse(upload.getvalue()), {"key": "change.import"}).id
     except RecordError as error:
-        st.session_state.record_refused = ui.refusal(error)
+        ui.say("record", ui.refusal(error))
 
 
 if opened := st.session_state.pop("record_opened", None):

@@ -47,7 +47,7 @@ def entries() -> None:
     st.subheader(t("schichtwechsel.end.items"))
     if len(record.rounds) == ROUNDS or record.end is not None:
         ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                        {i: t(f"schichtwechsel.item.{i}") for i in PLAYER_ITEMS}, sw.ITEM_LIMITS, sw.set_items)
+                        {i: t(f"schichtwechsel.item.{i}") for i in PLAYER_ITEMS}, sw.set_items)
     else:
         st.info(t("schichtwechsel.end.not_yet", rounds=ROUNDS))
 

@@ -35,7 +35,6 @@ def round_form(number: int, shown: Round | None) -> None:
     round is refused if another phone entered it meanwhile; a correction if the round changed meanwhile."""
     mode = "new" if shown is None else "fix"
     cards = known_cards()
-    ui.refused(f"round_{mode}")
     with st.form(f"round_{mode}_{number}", enter_to_submit=False):
         if cards:
             st.pills(t("schichtwechsel.round.card_known"), cards, key=f"round_card_known_{mode}_{number}")
@@ -43,34 +42,40 @@ def round_form(number: int, shown: Round | None) -> None:
                       placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
         st.caption(t("schichtwechsel.round.card_box"))
         for p in record.players:
-            st.number_input(md(p), 0, ui.MAX_COUNT, 0 if shown is None else shown.points[p], key=ui.widget_key("round_points", mode, number, p))
-        st.caption(t("entry.red"))
+            ui.number(md(p), 0 if shown is None else shown.points[p], ui.widget_key("round_points", mode, number, p))
+        args = (number, mode, None if shown is None else saved.doc["rounds"][number - 1])
         st.form_submit_button(t(f"schichtwechsel.round.save_{mode}", round=number), type="primary", width="stretch",
-                              on_click=submit, args=(number, mode, None if shown is None else saved.doc["rounds"][number - 1]))
+                              on_click=submit, args=args)
+        ui.refused(f"round_{mode}")
+    ui.ask_first(f"round_{mode}", number, t("schichtwechsel.round.empty", round=number),
+                 t("schichtwechsel.round.anyway", round=number), submit, args)
 
 
-def submit(number: int, mode: str, seen: dict | None) -> None:
-    """Save the form as the phone showed it when tapped (see `ui.save_on_tap`)."""
+def submit(number: int, mode: str, seen: dict | None, anyway: bool = False) -> None:
+    """Save the form as the phone showed it when tapped (see `ui.save_on_tap`); a new round in which
+    nobody got a VP is asked about first."""
     card = st.session_state[f"round_card_{mode}_{number}"].strip() or st.session_state.get(f"round_card_known_{mode}_{number}") or ""
     points = {p: st.session_state[ui.widget_key("round_points", mode, number, p)] for p in record.players}
     label = {"key": "change.round", "round": number}
     if seen is None:
-        ui.close_on_tap(saved.id, lambda d: sw.add_round(d, number, card, points), label, f"round_{mode}", number)
+        ui.close_on_tap(saved.id, lambda d: sw.add_round(d, number, card, points), label, f"round_{mode}", number,
+                        empty=not any(points.values()), anyway=anyway)
     else:
         ui.save_on_tap(saved.id, lambda d: sw.edit_round(d, number, card, points, seen), label, f"round_{mode}")
 
 
-def confirm(number: int) -> None:
-    """Round `number` was just entered on this phone: the VP from its card, who starts the next round, and
-    the way on (play it, or the final scoring)."""
-    title = t("schichtwechsel.round.done", round=number)
+def confirm(news: ui.StageNews) -> None:
+    """Round `news.stage` was entered, on this phone or another: the VP from its card, who starts the next
+    round, and the way on (play it, or the final scoring)."""
+    number = news.stage
+    title = t("schichtwechsel.round.done" if news.here else "schichtwechsel.round.done_elsewhere", round=number)
     lines = [t("schichtwechsel.round.done_points", card=md(record.rounds[number - 1].card),
                points=ui.stage_points(sw.score(saved.doc), number))]
     if number < ROUNDS:
         lines.append(t("schichtwechsel.round.done_start", round=number + 1, player=md(record.start_player or "")))
-        ui.confirm_closed(saved, title, lines, t("schichtwechsel.round.play", round=number + 1), None)
+        ui.confirm_closed(saved, news, title, lines, t("schichtwechsel.round.play", round=number + 1), None)
     else:
-        ui.confirm_closed(saved, title, lines, t("schichtwechsel.round.to_end"), ui.page_path("schichtwechsel", "end"))
+        ui.confirm_closed(saved, news, title, lines, t("schichtwechsel.round.to_end"), ui.page_path("schichtwechsel", "end"))
 
 
 def totals(record: Record) -> None:
@@ -90,10 +95,10 @@ record = sw.read(saved.doc)
 if record.start_player is None:
     ui.ask_player(saved, t("schichtwechsel.ask_start"), record.players, lambda d, w: sw.pass_marker(d, w, None))
 playing = len(record.rounds) + 1
-entered = ui.just_closed(saved, len(record.rounds), started=False)
+news = ui.stage_news(saved, len(record.rounds))
 
-if entered:
-    confirm(entered)
+if news:
+    confirm(news)
 elif playing <= ROUNDS:
     st.subheader(t("schichtwechsel.round.title", round=playing, rounds=ROUNDS))
     ui.choose_player(saved, t("schichtwechsel.round.start_player"), record.start_player, sw.pass_marker, "marker")

@@ -1,39 +1,48 @@
-"""Entry widgets shared by the games' pages: one player's counts at a time, the setup checklist, naming a
-player with one tap, and asking for a player a record does not name. Every write happens in the widget's
-callback."""
+"""Entry widgets shared by the games' pages: a number field, one player's counts at a time, the setup
+checklist, naming a player with one tap, and asking for a player a record does not name. Every write
+happens in the widget's callback."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import streamlit as st
 
 from schichtbuch.session import md, store, t, widget_key
 from schichtbuch.store import Document, Saved
-from schichtbuch.writes import refusal, refused, save_on_tap
+from schichtbuch.writes import refusal, refused, save_on_tap, say
 from scoring.records import RecordError, setup_ticks, tick
 from setup import Step
 
+def number(label: str, value: int | None, key: str, **options: Any) -> int | None:
+    """A field for a whole number, with no bounds of its own. A browser refuses a number outside a
+    field's bounds without a word: it marks the field red and its form's Save sends nothing, so nothing
+    would be stored and nothing said. Every number goes to the game's reader instead, whose refusal names
+    the field and says why next to the Save button; and no stored number can be out of the field's reach."""
+    return st.number_input(label, value=value, step=1, format="%d", key=key, **options)
+
+
 def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labels: dict[str, str],
-                 limits: Mapping[str, int], edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
+                 edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document],
                  defaults: dict[str, dict[str, int]] | None = None) -> None:
-    """A form in which one player at a time enters their counts (one number per label, each up to its
-    limit, the reader's), starting from `defaults` (what the app worked out) until they have entered
-    their own. Enter does not submit it; its Save button saves in a callback. The save carries what this
-    phone showed when editing began: if another phone changed that player's counts meanwhile, nothing is
-    overwritten; the new counts are shown with a message, to be checked and saved again."""
+    """A form in which one player at a time enters their counts (one number per label, bounded by the
+    reader: what it refuses is named below the Save button), starting from `defaults` (what the app
+    worked out) until they have entered their own. Enter does not submit it; its Save button saves in a
+    callback. The save carries what this phone showed when editing began: if another phone changed that
+    player's counts meanwhile, nothing is overwritten; the new counts are shown with a message, to be
+    checked and saved again."""
     players = tuple(saved.doc["players"])
     who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
     seen, base_key = stored.get(who), widget_key(key, "base", saved.id, who)
     st.session_state.setdefault(base_key, seen)
-    refused(key)
     with st.form(f"{key}_form", enter_to_submit=False):
         start = seen or (defaults or {}).get(who, {})
         for f, label in labels.items():
-            st.number_input(label, 0, limits[f], start.get(f, 0), key=widget_key(key, who, f))
-        st.caption(t("entry.red"))
+            number(label, start.get(f, 0), widget_key(key, who, f))
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=_enter,
                               args=(saved.id, key, who, tuple(labels), edit, base_key))
+        refused(key)
     waiting = [p for p in players if p not in stored]
     if waiting:
         st.info(t("entry.waiting", players=md(", ".join(waiting))))
@@ -48,7 +57,7 @@ def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
     try:
         store().change(game_id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
     except RecordError as error:
-        st.session_state[f"{key}_refused"] = refusal(error)
+        say(key, refusal(error))
         if error.code != "changed_elsewhere":
             return
         for f in fields:

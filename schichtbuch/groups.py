@@ -21,7 +21,7 @@ from schichtbuch import live, share, start, stats
 from schichtbuch.nav import page_path
 from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
-from schichtbuch.writes import refusal
+from schichtbuch.writes import refusal, say
 from scoring.records import RecordError, clean, mapping, parse, sequence, with_start
 from scoring.registry import GAMES, PALETTE, check
 
@@ -171,9 +171,9 @@ def create_on_tap() -> None:
     try:
         made = store().create_group(state.get("group_name", "").strip(), names_typed(state.get("group_members", "")))
     except MemberTwice as twice:
-        state.group_refused = t("group.member_twice", name=md(twice.name))
+        say("group", t("group.member_twice", name=md(twice.name)))
     except RecordError as error:
-        state.group_refused = refusal(error)
+        say("group", refusal(error))
     else:
         state.group_opened = made.id
 
@@ -187,7 +187,7 @@ def open_on_tap() -> None:
             raise UnknownGroup("")
         state.group_opened = store().group(group_id).id
     except UnknownGroup:
-        state.group_refused = t("group.unknown")
+        say("group", t("group.unknown"))
 
 
 def add_member_on_tap(group_id: str) -> None:
@@ -196,9 +196,9 @@ def add_member_on_tap(group_id: str) -> None:
     try:
         store().add_member(group_id, name)
     except MemberTwice:
-        state.group_member_refused = t("group.member_twice", name=md(name))
+        say("group_member", t("group.member_twice", name=md(name)))
     except RecordError as error:
-        state.group_member_refused = refusal(error)
+        say("group_member", refusal(error))
     else:
         state.group_new_member = ""
         state.group_seats = [*state.get("group_seats", []), name]
@@ -212,7 +212,7 @@ def start_on_tap(group_id: str) -> None:
     g = GAMES[state.group_game]
     seats = list(state.get("group_seats") or [])
     if len(seats) not in g.players:
-        state.group_start_refused = t("group.seats", low=g.players.start, high=g.players.stop - 1)
+        say("group_start", t("group.seats", low=g.players.start, high=g.players.stop - 1))
         return
     first = random.SystemRandom().choice(seats) if g.draw_start and state.get("group_draw", True) else state.get("group_first")
     colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(seats)}
@@ -221,9 +221,9 @@ def start_on_tap(group_id: str) -> None:
         record = with_start(g.new_record(seats, colours, first if first in seats else seats[0], **chosen), time.time())
         saved = store().create(record, {"key": "change.start"}, group=group_id)
     except RecordError as error:
-        state.group_start_refused = refusal(error)
+        say("group_start", refusal(error))
     except UnknownGroup:
-        state.group_start_refused = t("group.unknown")
+        say("group_start", t("group.unknown"))
     else:
         state.group_started = (page_path(g.id, g.pages[0]), saved.id)
 
@@ -238,11 +238,11 @@ def add_game_on_tap(group_id: str) -> None:
             raise UnknownGame("")
         store().add_to_group(group_id, game_id)
     except UnknownGame:
-        state.group_add_refused = t("group.unknown_game")
+        say("group_add", t("group.unknown_game"))
     except OtherGroup:
-        state.group_add_refused = t("group.other_group")
+        say("group_add", t("group.other_group"))
     except RecordError as error:
-        state.group_add_refused = refusal(error)
+        say("group_add", refusal(error))
     else:
         state.group_add_game = ""
 
@@ -282,8 +282,8 @@ def import_on_tap(group_id: str) -> None:
     try:
         imported = store().import_games(group_id, import_records(upload.getvalue()), {"key": "change.import"})
     except RecordError as error:
-        state.history_import_refused = refusal(error)
+        say("history_import", refusal(error))
     except UnknownGroup:
-        state.history_import_refused = t("group.unknown")
+        say("history_import", t("group.unknown"))
     else:
         state.history_imported = imported

@@ -9,7 +9,8 @@
 - groups.py and store.py: the longest member list and group name typed at once.
 """
 
-from schichtbuch.entry import ask_player, checklist, choose_player, player_entry
+from schichtbuch.entry import ask_player, checklist, choose_player, number, player_entry
+from schichtbuch.live import count_tap
 from schichtbuch.groups import GROUP_MEMBERS_CHARS
 from schichtbuch.nav import (
     GENERAL_PAGES, GROUP_PAGES, all_pages, current, follow_join, header, join_typed, network_base, page_path,
@@ -20,14 +21,16 @@ from schichtbuch.session import (
     BASE_URL, DEFAULT_LANG, STORE_PATH, coal, extra, init, md, qr_code, recent_games, store, t, utc_offset, when, widget_key,
 )
 from schichtbuch.store import GROUP_NAME_CHARS
-from schichtbuch.writes import close_on_tap, confirm_closed, just_closed, refusal, refused, save_on_tap, undo_button
+from schichtbuch.writes import (
+    StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, undo_button,
+)
 from scoring.records import MAX_COUNT, NAME_CHARS
 
 __all__ = [
-    "BASE_URL", "DEFAULT_LANG", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
-    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_player", "checklist", "choose_player", "close_on_tap",
+    "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
+    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "count_tap",
     "coal", "confirm_closed", "current", "extra", "follow_join", "header", "init", "join_typed",
-    "just_closed", "legend_columns", "md", "network_base", "page_path", "page_start", "params",
-    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "stage_points",
+    "legend_columns", "md", "network_base", "number", "page_path", "page_start", "params",
+    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "say", "stage_news", "stage_points",
     "standings", "store", "t", "table_page", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]

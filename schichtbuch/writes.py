@@ -1,10 +1,13 @@
 """Writes to the store and what the phone says about them: saving a change in a tap's callback with one
-line naming the field when it is refused, undo naming the change it takes back, and the confirmation
-after a shift or round is closed."""
+line naming the field when it is refused, kept next to the control until this phone's next tap; undo
+naming the change it takes back; closing a stage (a shift, a round) with the stage the phone showed,
+asking first when nothing was logged in it; and what a phone says once a stage was closed, on it or
+on another phone, before it shows the next stage."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
@@ -27,6 +30,46 @@ FIELD_WORDS = ("attacker", "attacks", "black", "brown", "canal", "cap", "card", 
 """The words of the record paths a refusal can name, each said by its `field.<word>` text."""
 
 
+@dataclass(frozen=True)
+class Message:
+    """What the phone says about a tap: how (`kind`: error, warning, info or success) and in which of
+    this phone's taps (`tap`, see `session.count_tap`) it was said."""
+
+    kind: str
+    text: str
+    tap: int
+
+
+def say(where: str, text: str, kind: str = "error") -> None:
+    """Keep a message about the tap being handled for the control `where`, where `refused(where)` shows
+    it until this phone's next tap: refreshes pushed by other phones' entries leave it in place. Called
+    in a tap's callback, which runs just before the run that tap starts."""
+    st.session_state[f"{where}_said"] = Message(kind, text, st.session_state.get("taps", 0) + 1)
+
+
+def refused(where: str) -> None:
+    """Show, in a place kept with or without one (`slot`), the message `say` kept for `where`, if it
+    answers this phone's last tap."""
+    place = slot()
+    if (message := _said(where)) is not None:
+        getattr(place, message.kind)(message.text)
+
+
+def said_elsewhere() -> None:
+    """Show every message about this phone's last tap, for a page whose controls have gone (another
+    phone closed the stage they belonged to): the tap still ends visibly."""
+    for key in [k for k in st.session_state if str(k).endswith("_said")]:
+        refused(str(key).removesuffix("_said"))
+
+
+def _said(where: str) -> Message | None:
+    message = st.session_state.get(f"{where}_said")
+    if message is None or message.tap != st.session_state.get("taps", 0):
+        st.session_state.pop(f"{where}_said", None)
+        return None
+    return message
+
+
 def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> bool:
     """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
     looks different after another phone's change, so a refused tap is explained rather than lost. The
@@ -34,18 +77,9 @@ def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[
     try:
         store().change(game_id, edit, label)
     except RecordError as error:
-        st.session_state[f"{where}_refused"] = refusal(error)
+        say(where, refusal(error))
         return False
     return True
-
-
-def refused(where: str) -> None:
-    """Show the message of a tap that `save_on_tap` refused, once, in a place kept with or without one
-    (`slot`)."""
-    place = slot()
-    if message := st.session_state.pop(f"{where}_refused", None):
-        place.error(message)
-
 
 
 def refusal(error: RecordError) -> str:
@@ -68,9 +102,7 @@ def undo_button(saved: Saved, key: str) -> None:
     """Undo the last change of the game still in effect (whoever made it), named on the button, if it is
     the one this phone shows: the version on screen travels with the tap, so a change made elsewhere
     meanwhile is never undone unseen. What was undone, or why not, is said above the button."""
-    place = slot()
-    if message := st.session_state.pop("undo_message", None):
-        getattr(place, message[0])(message[1])
+    refused("undo")
     label = store().undoable(saved.id)
     text = t("action.undo", change=change_text(label)) if label else t("action.nothing_to_undo")
     st.button(text, icon="↩️", key=key, width="stretch", disabled=label is None, on_click=_undo,
@@ -81,13 +113,13 @@ def _undo(game_id: str, shown_version: int, label: dict[str, Any]) -> None:
     try:
         store().undo(game_id, shown_version)
     except RecordError as error:
-        st.session_state.undo_message = ("error", refusal(error))
+        say("undo", refusal(error))
     except Conflict:
-        st.session_state.undo_message = ("warning", t("error.undo_conflict"))
+        say("undo", t("error.undo_conflict"), "warning")
     except NothingToUndo:
-        st.session_state.undo_message = ("info", t("error.nothing_to_undo"))
+        say("undo", t("error.nothing_to_undo"), "info")
     else:
-        st.session_state.undo_message = ("success", t("undo.done", change=change_text(label)))
+        say("undo", t("undo.done", change=change_text(label)), "success")
 
 
 def change_text(label: dict[str, Any]) -> str:
@@ -110,34 +142,87 @@ _LABEL_WORDS: dict[str, Callable[[Any], str]] = {
 """Label params stored as ids, and how each is said."""
 
 
+# --- closing a stage ---------------------------------------------------------------------------------------
+
 def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
-                 stage: int) -> None:
-    """`save_on_tap` for the tap that closes a stage of the game (a shift, a round): once it is saved, this
-    phone remembers the stage it closed, so that the page confirms it after the rerun (`just_closed`)."""
+                 stage: int, empty: bool = False, anyway: bool = False) -> None:
+    """`save_on_tap` for the tap that closes stage `stage` of the game (a shift, a round), which `edit`
+    refuses if another phone closed it first. If nothing was logged in it (`empty`), the phone asks first
+    (`ask_close`) and only a second tap, `anyway`, closes it. Once it is saved, this phone remembers the
+    stage it closed, for `stage_news`."""
+    if empty and not anyway:
+        st.session_state[f"{where}_ask"] = stage
+        return
+    st.session_state.pop(f"{where}_ask", None)
     if save_on_tap(game_id, edit, label, where):
         st.session_state[f"closed_{game_id}"] = stage
 
 
-def just_closed(saved: Saved, last: int, started: bool) -> int | None:
-    """The stage this phone closed, while it is still the last one closed (`last`) and nothing of the next
-    one has been entered (`started`); an undo, a later close or play going on ends the confirmation."""
-    key = f"closed_{saved.id}"
-    if st.session_state.get(key) != last or started:
-        st.session_state.pop(key, None)
+def close_button(game_id: str, text: str, where: str, stage: int, edit: Callable[[Document], Document],
+                 label: dict[str, Any], empty: bool, question: str, anyway: str) -> None:
+    """The primary button that closes stage `stage`, its refusal next to it, and, once tapped with
+    nothing logged in the stage, the question with a button to close it anyway and one to go back. The
+    key names the stage, so that a tap meant for a stage closed meanwhile never closes the next one."""
+    refused(where)
+    args = (game_id, edit, label, where, stage, empty)
+    if not ask_first(where, stage, question, anyway, close_on_tap, args):
+        st.button(text, type="primary", icon="✅", width="stretch", key=f"{where}_{stage}", on_click=close_on_tap,
+                  args=args)
+
+
+def ask_first(where: str, stage: int, question: str, anyway: str, close: Callable[..., None], args: tuple[Any, ...]) -> bool:
+    """Whether the close of stage `stage` tapped at `where` waits for an answer (nothing was logged in the
+    stage, see `close_on_tap`), and if so the question, a button that closes it anyway (`close(*args,
+    anyway=True)`) and one to go back."""
+    if st.session_state.get(f"{where}_ask") != stage:
+        return False
+    st.warning(question)
+    st.button(anyway, type="primary", icon="✅", width="stretch", key=f"{where}_anyway_{stage}", on_click=close,
+              args=args, kwargs={"anyway": True})
+    st.button(t("action.back"), width="stretch", key=f"{where}_back_{stage}", on_click=_not_now, args=(where,))
+    return True
+
+
+def _not_now(where: str) -> None:
+    st.session_state.pop(f"{where}_ask", None)
+
+
+@dataclass(frozen=True)
+class StageNews:
+    """A stage closed since this phone last showed the game's stage pages: the last one closed, and
+    whether this phone closed it (else another phone did)."""
+
+    stage: int
+    here: bool
+
+
+def stage_news(saved: Saved, closed: int) -> StageNews | None:
+    """What this phone is to be told before it shows the next stage's forms, `closed` stages being
+    closed now: the stage closed since it last showed one (on this phone or another), until the news is
+    put away (`confirm_closed`). A phone seeing the game for the first time, or after an undo took a
+    close back, is up to date."""
+    key = f"stage_{saved.id}"
+    seen = st.session_state.get(key)
+    if seen is None or closed <= seen:
+        st.session_state[key] = closed
         return None
-    return last
+    return StageNews(closed, st.session_state.get(f"closed_{saved.id}") == closed)
 
 
-def confirm_closed(saved: Saved, title: str, lines: Sequence[str], next_label: str, next_page: str | None) -> None:
+def confirm_closed(saved: Saved, news: StageNews, title: str, lines: Sequence[str], next_label: str,
+                   next_page: str | None) -> None:
     """What the close scored, and the one way on: a primary button to the next step, another page or
-    (`next_page` None) this page's next stage, shown once the confirmation is put away."""
-    st.success("  \n".join(lines), title=title, icon="✅")
-    st.button(next_label, type="primary", icon="▶️", width="stretch", key="closed_next", on_click=_put_away,
-              args=(saved.id, next_page))
+    (`next_page` None) this page's next stage. A close from another phone is said as such, and the
+    messages of this phone's taps meant for the closed stage are shown here, since its controls are gone."""
+    said_elsewhere()
+    st.success("  \n".join(lines), title=title, icon="✅" if news.here else "📣")
+    st.button(next_label, type="primary", icon="▶️", width="stretch", key=f"closed_next_{news.stage}",
+              on_click=_put_away, args=(saved.id, news.stage, next_page))
 
 
-def _put_away(game_id: str, next_page: str | None) -> None:
-    """The confirmation is read: put it away, and go on to `next_page` on the next run (`current`)."""
+def _put_away(game_id: str, stage: int, next_page: str | None) -> None:
+    """The news of stage `stage` is read: put it away, and go on to `next_page` on the next run (`current`)."""
+    st.session_state[f"stage_{game_id}"] = stage
     st.session_state.pop(f"closed_{game_id}", None)
     if next_page is not None:
         st.session_state.go_to = next_page

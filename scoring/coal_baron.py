@@ -180,9 +180,13 @@ class Record:
         stages = [*self.shifts, self.current_shift][:up_to_shift]
         return {p: [o for stage in stages for o in stage[p]] for p in self.players}
 
+    def taken(self) -> dict[Order, str]:
+        """Each card delivered in this game so far, and who delivered it: each card exists once [BGA]."""
+        return {o: p for p, orders in self.delivered(SHIFTS + 1).items() for o in orders}
+
     def cards_left(self, transport: Transport) -> tuple[Order, ...]:
-        """The cards of a transport nobody has delivered yet in this game: each card exists once [BGA]."""
-        taken = {o for orders in self.delivered(SHIFTS + 1).values() for o in orders}
+        """The cards of a transport nobody has delivered yet in this game."""
+        taken = self.taken()
         return tuple(o for o in cards(transport) if o not in taken)
 
 
@@ -338,10 +342,15 @@ def add_forgotten(data: Mapping[str, Any], shift: int, who: str, order: Order) -
 
 def remove_order(data: Mapping[str, Any], shift: int, who: str, index: int, order: Order | None = None) -> dict[str, Any]:
     """Take back one logged order (to correct it); orders of scored shifts can be corrected too. With
-    `order` (the card the phone showed at `index`), a list changed meanwhile is refused, not mis-edited."""
+    `order` (the card the phone showed at `index`), that card is taken back wherever it now is in the
+    player's list (each card exists once [BGA]), so quick taps and another phone's changes never take
+    back another card; a card no longer there is refused."""
     new = _editable(data)
     orders = _orders_of(new, shift, who)
-    if count(index, "order") >= len(orders) or (order is not None and Order.from_dict(orders[index], "order") != card(order)):
+    if order is not None:
+        shown = card(order).to_dict()
+        index = next((i for i, o in enumerate(orders) if Order.from_dict(o, "order").to_dict() == shown), len(orders))
+    if count(index, "order") >= len(orders):
         raise RecordError("order", "already_removed")
     del orders[index]
     read(new)

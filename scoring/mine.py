@@ -340,23 +340,43 @@ def status(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
 
 def enter_round(data: Mapping[str, Any], number: int, field: str, value: Any, seen: Any) -> dict[str, Any]:
     """Enter one field of round `number`'s sheet (the round being resolved, or a closed one to correct
-    it); `seen` is the field's value as the phone showed it."""
+    it); `seen` is the field's value as the phone showed it. If another phone changed the field since,
+    the entry is refused, unless it stores what is stored already (two phones, or two quick taps, saving
+    the same numbers)."""
     new = copy.deepcopy(dict(data))
     new.setdefault("rounds", [])
-    if not 1 <= count(number, "round", ROUNDS + 1) <= len(new["rounds"]) + 1:
-        raise RecordError(f"rounds.{number - 1}", "round_not_reached", round=number)
+    _round_sheet(new, number)
     if field not in ENTRY_FIELDS:
         raise RecordError(f"rounds.{number - 1}", "unknown_field", value=field)
-    if number == len(new["rounds"]) + 1:
-        where, sheet = "current", new.get("current") or {}
-        new["current"] = sheet
+    where = _round_path(new, number)
+    if where == "current":
+        sheet = new["current"] = new.get("current") or {}
     else:
-        where, sheet = f"rounds.{number - 1}", new["rounds"][number - 1]
-    if sheet.get(field) != seen:
+        sheet = new["rounds"][number - 1]
+    if sheet.get(field) != seen and sheet.get(field) != value:
         raise RecordError(f"{where}.{field}", "changed_elsewhere")
     sheet[field] = copy.deepcopy(value)
     read(new)
     return new
+
+
+def add_attack(data: Mapping[str, Any], number: int, attack: Mapping[str, Any], seen: Sequence[Any]) -> dict[str, Any]:
+    """Add one attack to round `number`'s looting, after those entered so far. `seen` is the attacks the
+    phone showed: they must all still be there, in order (another phone may have added more meanwhile,
+    and this phone's own quick taps follow one another), or the tap is refused rather than mis-edited."""
+    stored = list(_round_sheet(data, number).get("attacks", []))
+    if stored[: len(seen)] != list(sequence(seen, "attacks")):
+        raise RecordError(f"{_round_path(data, number)}.attacks", "changed_elsewhere")
+    return enter_round(data, number, "attacks", stored + [dict(mapping(attack, "attacks"))], stored or None)
+
+
+def remove_attack(data: Mapping[str, Any], number: int, index: int, attack: Mapping[str, Any]) -> dict[str, Any]:
+    """Take back the attack the phone showed at `index` of round `number`'s looting; if it is no longer
+    there (removed or changed on another phone), the tap is refused."""
+    stored = list(_round_sheet(data, number).get("attacks", []))
+    if count(index, "attacks") >= len(stored) or stored[index] != attack:
+        raise RecordError(f"{_round_path(data, number)}.attacks", "already_removed")
+    return enter_round(data, number, "attacks", stored[:index] + stored[index + 1:], stored)
 
 
 def close_round(data: Mapping[str, Any], number: int) -> dict[str, Any]:
@@ -410,6 +430,20 @@ def still_tied(data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
     result = score(data)
     places = [tuple(s.player for s in result.standings if s.rank == r) for r in sorted({s.rank for s in result.standings})]
     return tuple(p for p in places if len(p) > 1)
+
+
+def _round_path(data: Mapping[str, Any], number: int) -> str:
+    """Where round `number`'s sheet is in the record: `current` while it is resolved, else `rounds.<i>`."""
+    return "current" if number == len(data.get("rounds", [])) + 1 else f"rounds.{number - 1}"
+
+
+def _round_sheet(data: Mapping[str, Any], number: int) -> Mapping[str, Any]:
+    """Round `number`'s sheet as stored (empty while nothing of it is entered); a round not reached is
+    refused."""
+    rounds = data.get("rounds", [])
+    if not 1 <= count(number, "round", ROUNDS + 1) <= len(rounds) + 1:
+        raise RecordError(f"rounds.{number - 1}", "round_not_reached", round=number)
+    return (data.get("current") or {}) if number == len(rounds) + 1 else rounds[number - 1]
 
 
 def _reached(names: Sequence[str], rounds: Sequence[Sheet]) -> bool:

@@ -67,6 +67,13 @@ def button(at: AppTest, key: str, **params: Any):
     return next(b for b in at.button if b.label == tr("en", key, **params))
 
 
+def close(at: AppTest, number: int) -> AppTest:
+    """Tap "Close round", and if nothing of the round was entered, answer the question with "close it anyway"."""
+    button(at, "mine.round.close", round=number).click().run()
+    anyway = [b for b in at.button if b.label == tr("en", "mine.round.anyway", round=number)]
+    return anyway[0].click().run() if anyway else at
+
+
 def save_form(at: AppTest, field: str, number: int) -> AppTest:
     return next(b for b in at.button if b.id and f"mine_{field}_{number}" in b.id).click().run()
 
@@ -155,8 +162,11 @@ def test_an_attack_on_oneself_is_refused_naming_the_field(store_path: Path):
 def test_a_sale_is_bounded_by_the_cap_and_one_over_the_stock_is_refused_keeping_what_was_entered(store_path: Path):
     game_id = put(store_path, mine.enter_round(created(THREE), 1, "events", {"Anna": -2}, None))
     at = app(ROUND, "en", game_id)
-    assert {w.max for w in at.number_input if w.key.startswith("mine_sold_1_")} == {1}
-    fill(at, "sold", 1, {"Anna": 1})
+    fill(at, "sold", 1, {"Anna": 0, "Cleo": 2})
+    save_form(at, "sold", 1)
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Coal sold › Cleo",
+                                              problem=tr("en", "problem.over_cap", value=2, cap=1))]
+    fill(at, "sold", 1, {"Anna": 1, "Cleo": 0})
     save_form(at, "sold", 1)
     assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Coal sold › Anna",
                                               problem=tr("en", "problem.over_stock", value=1, stock=0))]
@@ -210,8 +220,7 @@ def test_closing_the_last_round_leads_to_the_end(store_path: Path):
     for _ in range(mine.ROUNDS - 1):
         doc = resolve(doc, dict.fromkeys(THREE, 1), mined=dict.fromkeys(THREE, 2))
     game_id = put(store_path, doc)
-    at = app(ROUND, "en", game_id)
-    button(at, "mine.round.close", round=6).click().run()
+    at = close(app(ROUND, "en", game_id), 6)
     assert not at.exception, failure(at)
     assert confirmation(at)[1][-1] == tr("en", "mine.round.over", target=mine.TARGET, rounds=mine.ROUNDS)
     button(at, "mine.round.to_end").click().run()
@@ -220,12 +229,13 @@ def test_closing_the_last_round_leads_to_the_end(store_path: Path):
 
 
 def test_a_second_phone_closing_the_round_first_is_explained(store_path: Path):
-    game_id = put(store_path, created(THREE))
+    game_id = put(store_path, mine.enter_round(created(THREE), 1, "sold", {"Anna": 1, "Ben": 0, "Cleo": 0}, None))
     at = app(ROUND, "en", game_id)
     SQLiteStore(str(store_path)).change(game_id, lambda d: mine.close_round(d, 1), {"key": "change.mine_close"})
     button(at, "mine.round.close", round=1).click().run()
     assert [e.value for e in at.error] == [tr("en", "error.refused", field="Round › 1",
                                               problem=tr("en", "problem.round_entered", round=1))]
+    assert confirmation(at)[0] == tr("en", "mine.round.done_elsewhere", round=1)
     assert len(stored(store_path, game_id)["rounds"]) == 1
 
 
@@ -354,8 +364,7 @@ def test_end_counts_start_from_the_coal_the_app_tracked(store_path: Path):
 
 def test_variant_round_is_not_closed_without_the_die_card(store_path: Path):
     game_id = put(store_path, created(THREE, variant=True))
-    at = app(ROUND, "en", game_id)
-    button(at, "mine.round.close", round=1).click().run()
+    at = close(app(ROUND, "en", game_id), 1)
     assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Die card",
                                               problem=tr("en", "problem.missing"))]
     assert stored(store_path, game_id)["rounds"] == []

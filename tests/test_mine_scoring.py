@@ -360,6 +360,34 @@ def test_the_coal_an_event_could_not_take_is_not_sold():
     assert (error.value.field, error.value.code) == ("current.sold.Anna", "over_stock")
 
 
+def test_an_attack_is_added_after_those_shown_and_the_others_added_meanwhile():
+    ben = {"attacker": "Ben", "target": "Anna", "points": 2}
+    cleo = {"attacker": "Cleo", "target": "Anna", "points": 1}
+    doc = mine.add_attack(started(), 1, ben, [])
+    doc = mine.add_attack(doc, 1, cleo, [])  # a quick second tap, or another phone, from the same view
+    assert doc["current"]["attacks"] == [ben, cleo]
+    with pytest.raises(RecordError) as error:
+        mine.add_attack(doc, 1, ben, [cleo])  # what this phone showed is gone
+    assert (error.value.field, error.value.code) == ("current.attacks", "changed_elsewhere")
+
+
+def test_an_attack_is_taken_back_only_where_the_phone_showed_it():
+    ben = {"attacker": "Ben", "target": "Anna", "points": 2}
+    cleo = {"attacker": "Cleo", "target": "Anna", "points": 1}
+    doc = mine.add_attack(mine.add_attack(started(), 1, ben, []), 1, cleo, [ben])
+    assert mine.remove_attack(doc, 1, 1, cleo)["current"]["attacks"] == [ben]
+    for index, attack in ((1, ben), (2, cleo)):
+        with pytest.raises(RecordError) as error:
+            mine.remove_attack(doc, 1, index, attack)
+        assert error.value.code == "already_removed"
+
+
+def test_the_same_numbers_saved_twice_are_no_conflict():
+    sold = {"Anna": 1, "Ben": 0, "Cleo": 1}
+    doc = mine.enter_round(started(), 1, "sold", sold, None)
+    assert mine.enter_round(doc, 1, "sold", sold, None) == doc
+
+
 def test_stale_phone_and_closing_twice_are_refused():
     doc = mine.enter_round(started(), 1, "defense", {"Anna": 1}, None)
     with pytest.raises(RecordError) as error:

@@ -521,7 +521,7 @@ def confirmation(at: AppTest) -> tuple[str, list[str]]:
     return at.success[0].proto.title, at.success[0].value.split("  \n")
 
 
-def test_the_confirmation_of_a_shift_gives_way_once_the_next_is_played(store_path: Path):
+def test_the_confirmation_of_a_shift_stays_until_put_away_though_the_next_is_played(store_path: Path):
     names = ["Anna", "Ben"]
     game_id = put(store_path, in_shift_one(names))
     at = app(SCORING_PAGE, "en", game_id)
@@ -530,7 +530,9 @@ def test_the_confirmation_of_a_shift_gives_way_once_the_next_is_played(store_pat
     SQLiteStore(str(store_path)).change(game_id, lambda d: cb.deliver(d, 2, "Ben", cb.cards(Transport.TRAIN)[0]),
                                         {"key": "change.deliver"})
     at.run()
-    assert not at.success and tr("en", "coal_baron.scoring.title", shift="II") in [s.value for s in at.subheader]
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored", shift="I")
+    next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.play", shift="II")).click().run()
+    assert page_shown(at) == "pages/coal_baron_shift.py" and not at.success
 
 
 def test_a_shift_another_phone_scored_first_is_explained_not_confirmed(store_path: Path):
@@ -541,7 +543,9 @@ def test_a_shift_another_phone_scored_first_is_explained_not_confirmed(store_pat
                                         {"key": "change.close_shift"})
     next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.close", shift="I")).click().run()
     assert not at.exception, failure(at)
-    assert len(at.error) == 1 and not at.success
+    assert len(at.error) == 1 and tr("en", "problem.shift_closed", shift="I") in at.error[0].value
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored_elsewhere", shift="I")
+    assert tr("en", "coal_baron.scoring.close", shift="II") not in [b.label for b in at.button]
     assert len(stored(store_path, game_id)["shifts"]) == 1
 
 

@@ -189,6 +189,7 @@ def test_card_names_used_at_this_table_are_offered_again(store_path: Path):
     assert not at.exception, failure(at)
     assert at.button_group(key="round_card_known_new_2").options == ["Karte 1", "Karte 2", "Koks"]
     at.button_group(key="round_card_known_new_2").set_value("Koks")
+    at.number_input(key="round_points_new_2_Anna").set_value(1)
     button(at, "schichtwechsel.round.save_new", round=2).click().run()
     assert stored(store_path, game_id)["rounds"][1]["card"] == "Koks"
 
@@ -213,8 +214,10 @@ def test_round_entered_on_another_phone_meanwhile_is_not_entered_twice(store_pat
     assert not at.exception, failure(at)
     assert stored(store_path, game_id)["rounds"] == [{"card": "Koks", "points": {"Anna": 1, "Ben": 1}}]
     assert len(at.error) == 1 and tr("en", "problem.round_entered", round=1) in at.error[0].value
-    assert tr("en", "schichtwechsel.round.title", round=2, rounds=5) in [s.value for s in at.subheader]
+    assert confirmation(at)[0] == tr("en", "schichtwechsel.round.done_elsewhere", round=1)
     assert tr("en", "schichtwechsel.round.cards", cards="1. Koks") in texts(at)
+    button(at, "schichtwechsel.round.play", round=2).click().run()
+    assert tr("en", "schichtwechsel.round.title", round=2, rounds=5) in [s.value for s in at.subheader]
 
 
 def test_a_round_is_corrected_later(store_path: Path):

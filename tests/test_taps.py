@@ -1,0 +1,251 @@
+"""Every tap means what the player saw, or says why not (AppTest; the browser tests do the same at a real
+table): a phone another phone moved to the next stage says so before it shows that stage's forms, a
+stage with nothing logged in it is closed only when asked twice, the forms of the next stage start
+fresh, a number out of range is named next to its Save, a refusal stays through the refreshes other
+phones push, and the card grid keeps every card in its place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from apptest import PAGE_FIXTURES, app, failure, page_shown, put, stored, tr
+from schichtbuch import ui
+from schichtbuch.store import SQLiteStore
+from scoring import coal_baron as cb
+from scoring import mine
+from scoring import schichtwechsel as sw
+from scoring.coal_baron import Transport
+
+pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
+
+SHIFT = ui.page_path("coal_baron", "shift")
+SCORING = ui.page_path("coal_baron", "scoring")
+END = ui.page_path("coal_baron", "end")
+MINE_ROUND = ui.page_path("mine", "round")
+SW_ROUND = ui.page_path("schichtwechsel", "round")
+TWO = ["Anna", "Ben"]
+THREE = ["Anna", "Ben", "Cleo"]
+WHEELBARROWS = cb.cards(Transport.WHEELBARROW)
+
+
+def button(at: AppTest, key: str, **params: Any) -> Any:
+    return next(b for b in at.button if b.label == tr("en", key, **params))
+
+
+def labels(at: AppTest) -> list[str]:
+    return [b.label for b in at.button]
+
+
+def news(at: AppTest) -> str:
+    """The title of the one confirmation on the page (what was closed, and where)."""
+    assert len(at.success) == 1, [s.value for s in at.success]
+    return str(at.success[0].proto.title)
+
+
+def other_phone(store_path: Path, game_id: str, edit: Any) -> None:
+    SQLiteStore(str(store_path)).change(game_id, edit, {"key": "change.other"})
+
+
+def delivered(names: list[str]) -> dict[str, Any]:
+    return cb.deliver(cb.new_record(names, {}, names[0]), 1, names[0], WHEELBARROWS[0])
+
+
+# --- a stage closed on another phone ----------------------------------------------------------------------
+
+def test_a_phone_on_the_shift_page_is_told_another_phone_scored_the_shift(store_path: Path) -> None:
+    game_id = put(store_path, delivered(THREE))
+    at = app(SHIFT, "en", game_id)
+    other_phone(store_path, game_id, lambda d: cb.close_shift(d, 1, factory={"Anna": 0, "Ben": 2, "Cleo": 1}))
+    at.run()
+    assert not at.exception, failure(at)
+    assert page_shown(at) == SCORING and news(at) == tr("en", "coal_baron.scoring.scored_elsewhere", shift="I")
+    assert tr("en", "coal_baron.scoring.done_start", shift="II", player="Ben") in at.success[0].value
+    assert tr("en", "coal_baron.scoring.close", shift="II") not in labels(at)
+    button(at, "coal_baron.scoring.play", shift="II").click().run()
+    assert page_shown(at) == SHIFT and tr("en", "coal_baron.shift.title", shift="II") in [s.value for s in at.subheader]
+    assert not at.success
+
+
+def test_a_late_score_tap_scores_nothing_more_and_says_why(store_path: Path) -> None:
+    game_id = put(store_path, delivered(THREE))
+    at = app(SCORING, "en", game_id)
+    other_phone(store_path, game_id, lambda d: cb.close_shift(d, 1, factory={"Anna": 0, "Ben": 2, "Cleo": 1}))
+    other_phone(store_path, game_id, lambda d: cb.deliver(d, 2, "Cleo", WHEELBARROWS[1]))
+    button(at, "coal_baron.scoring.close", shift="I").click().run()
+    assert not at.exception, failure(at)
+    assert len(stored(store_path, game_id)["shifts"]) == 1
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field=tr("en", "field.shift"),
+                                              problem=tr("en", "problem.shift_closed", shift="I"))]
+    assert news(at) == tr("en", "coal_baron.scoring.scored_elsewhere", shift="I")
+
+
+@pytest.mark.parametrize(("page", "close", "title"), [
+    (MINE_ROUND, lambda d: mine.close_round(d, 1), "mine.round.done_elsewhere"),
+    (SW_ROUND, lambda d: sw.add_round(d, 1, "Koks", {"Anna": 1, "Ben": 0, "Cleo": 2}), "schichtwechsel.round.done_elsewhere"),
+], ids=["mine", "schichtwechsel"])
+def test_a_round_closed_on_another_phone_is_told_before_the_next(store_path: Path, page: str, close: Any,
+                                                                  title: str) -> None:
+    doc = mine.new_record(THREE, {}, "Anna") if page == MINE_ROUND else sw.new_record(THREE, {}, "Anna")
+    game_id = put(store_path, doc)
+    at = app(page, "en", game_id)
+    other_phone(store_path, game_id, close)
+    at.run()
+    assert not at.exception, failure(at)
+    assert news(at) == tr("en", title, round=1)
+
+
+def test_an_undo_elsewhere_puts_the_phone_back_without_news(store_path: Path) -> None:
+    game_id = put(store_path, delivered(TWO))
+    at = app(SCORING, "en", game_id)
+    button(at, "coal_baron.scoring.close", shift="I").click().run()
+    assert news(at) == tr("en", "coal_baron.scoring.scored", shift="I")
+    SQLiteStore(str(store_path)).undo(game_id, SQLiteStore(str(store_path)).version(game_id))
+    at.run()
+    assert not at.success and tr("en", "coal_baron.scoring.title", shift="I") in [s.value for s in at.subheader]
+
+
+# --- a stage with nothing logged ---------------------------------------------------------------------------
+
+def test_scoring_a_shift_with_no_order_asks_first(store_path: Path) -> None:
+    game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
+    at = app(SCORING, "en", game_id)
+    question = tr("en", "coal_baron.scoring.empty", shift="I")
+    button(at, "coal_baron.scoring.close", shift="I").click().run()
+    assert question in [w.value for w in at.warning]
+    assert stored(store_path, game_id)["shifts"] == []
+    button(at, "action.back").click().run()
+    assert question not in [w.value for w in at.warning]
+    assert tr("en", "coal_baron.scoring.close", shift="I") in labels(at)
+    button(at, "coal_baron.scoring.close", shift="I").click().run()
+    button(at, "coal_baron.scoring.anyway", shift="I").click().run()
+    assert not at.exception, failure(at)
+    assert len(stored(store_path, game_id)["shifts"]) == 1
+    assert news(at) == tr("en", "coal_baron.scoring.scored", shift="I")
+
+
+def test_closing_a_mine_round_with_nothing_entered_asks_first(store_path: Path) -> None:
+    game_id = put(store_path, mine.new_record(THREE, {}, "Anna"))
+    at = app(MINE_ROUND, "en", game_id)
+    button(at, "mine.round.close", round=1).click().run()
+    assert tr("en", "mine.round.empty", round=1) in [w.value for w in at.warning]
+    assert stored(store_path, game_id)["rounds"] == []
+    button(at, "mine.round.anyway", round=1).click().run()
+    assert len(stored(store_path, game_id)["rounds"]) == 1 and news(at) == tr("en", "mine.round.done", round=1)
+
+
+def test_a_schichtwechsel_round_with_no_vp_for_anyone_asks_first_keeping_the_card(store_path: Path) -> None:
+    game_id = put(store_path, sw.new_record(TWO, {}, "Anna"))
+    at = app(SW_ROUND, "en", game_id)
+    at.text_input(key="round_card_new_1").input("Koks")
+    button(at, "schichtwechsel.round.save_new", round=1).click().run()
+    assert [w.value for w in at.warning] == [tr("en", "schichtwechsel.round.empty", round=1)]
+    assert at.text_input(key="round_card_new_1").value == "Koks" and stored(store_path, game_id)["rounds"] == []
+    button(at, "schichtwechsel.round.anyway", round=1).click().run()
+    assert stored(store_path, game_id)["rounds"] == [{"card": "Koks", "points": {"Anna": 0, "Ben": 0}}]
+
+
+def test_the_next_shifts_start_player_choice_starts_fresh(store_path: Path) -> None:
+    """Nobody in the factory leaves the start player to the table: a choice made for shift I is not what
+    shift II's form offers."""
+    doc = cb.deliver(cb.close_shift(delivered(THREE), 1, factory=dict.fromkeys(THREE, 0)), 2, "Ben", WHEELBARROWS[1])
+    game_id = put(store_path, delivered(THREE))
+    at = app(SCORING, "en", game_id)
+    at.selectbox(key="scoring_next_1").set_value("Anna").run()
+    SQLiteStore(str(store_path)).change(game_id, lambda d: doc, {"key": "change.other"})
+    at.run()
+    button(at, "coal_baron.scoring.play", shift="II").click().run()
+    at.switch_page(SCORING).run()
+    assert at.selectbox(key="scoring_next_2").value == "Cleo"  # clockwise after Ben, who started shift II
+
+
+# --- numbers out of range ----------------------------------------------------------------------------------
+
+def test_a_negative_sum_of_money_is_named_next_to_save_and_kept(store_path: Path) -> None:
+    doc = cb.close_shift(cb.close_shift(cb.close_shift(delivered(TWO), 1, factory={"Anna": 1, "Ben": 0}), 2,
+                                        factory={"Anna": 1, "Ben": 0}), 3,
+                         empty_carts={p: dict.fromkeys(cb.COLOURS, 0) for p in TWO})
+    game_id = put(store_path, doc)
+    at = app(END, "en", game_id)
+    at.number_input(key="end_Anna_money").set_value(-5)
+    at.number_input(key="end_Anna_cubes").set_value(4)
+    next(b for b in at.button if b.label == tr("en", "action.save")).click().run()
+    assert not at.exception, failure(at)
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field=" › ".join(
+        [tr("en", "field.end"), "Anna", tr("en", "field.money")]), problem=tr("en", "problem.negative", value=-5))]
+    assert (at.number_input(key="end_Anna_money").value, at.number_input(key="end_Anna_cubes").value) == (-5, 4)
+    assert "end_draft" not in stored(store_path, game_id)
+
+
+def test_too_many_workers_in_the_factory_are_named_and_nothing_is_scored(store_path: Path) -> None:
+    game_id = put(store_path, delivered(TWO))
+    at = app(SCORING, "en", game_id)
+    at.number_input(key="scoring_factory_1_Ben").set_value(cb.WORKERS[2] + 1).run()
+    button(at, "coal_baron.scoring.close", shift="I").click().run()
+    assert not at.exception, failure(at)
+    assert len(at.error) == 1 and "Ben" in at.error[0].value and stored(store_path, game_id)["shifts"] == []
+
+
+# --- messages ----------------------------------------------------------------------------------------------
+
+def test_a_refusal_stays_through_a_refresh_pushed_by_another_phone_and_goes_with_the_next_tap(store_path: Path) -> None:
+    game_id = put(store_path, delivered(TWO))
+    at = app(SHIFT, "en", game_id)
+    other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
+    next(b for b in at.button if b.key == ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
+    refusal = [e.value for e in at.error]
+    assert len(refusal) == 1 and tr("en", "problem.delivered_twice", transport="wheelbarrow", coal="brown") in refusal[0]
+    other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[2]))
+    at.session_state["live_pushed"] = True  # what the live refresh marks when it reruns the phone
+    at.run()
+    assert [e.value for e in at.error] == refusal
+    at.button_group(key="shift_player").set_value("Ben").run()
+    assert not at.error
+
+
+# --- the card grid -----------------------------------------------------------------------------------------
+
+def test_the_card_grid_keeps_every_card_in_its_place_a_delivered_one_marked(store_path: Path) -> None:
+    game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
+    at = app(SHIFT, "en", game_id)
+    before = [b.key for b in at.button if b.key and b.key.startswith("shift_card_")]
+    tapped = ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
+    at.button(key=tapped).click().run()
+    cards = [b for b in at.button if b.key and b.key.startswith("shift_card_")]
+    assert [b.key for b in cards] == before and len(cards) == len(WHEELBARROWS)
+    assert [b.key for b in cards if b.disabled] == [tapped]
+    shown = tr("en", "coal_baron.card", coal=ui.coal(WHEELBARROWS[3].coal), vp=WHEELBARROWS[3].vp)
+    assert at.button(key=tapped).label == tr("en", "coal_baron.card_taken", card=shown)
+
+
+def test_quick_taps_on_the_same_list_take_back_the_cards_tapped(store_path: Path) -> None:
+    """Two ✕ taps sent from one view of Anna's orders (the second before the first's rerun reached the
+    phone) take back the two cards shown, not a card that moved into the tapped row."""
+    doc = cb.new_record(TWO, {}, "Anna")
+    for order in WHEELBARROWS[:3]:
+        doc = cb.deliver(doc, 1, "Anna", order)
+    game_id = put(store_path, doc)
+    at = app(SHIFT, "en", game_id)
+    first, second, _ = (b for b in at.expander[0].button if b.key and b.key.startswith("shift_remove_"))
+    first.click().run()
+    second.click().run()  # the button of the view before the first tap's rerun
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["current_shift"]["Anna"] == [WHEELBARROWS[2].to_dict()]
+
+
+def test_attacks_are_added_one_after_another_the_form_keeping_its_last_values(store_path: Path) -> None:
+    game_id = put(store_path, mine.new_record(THREE, {}, "Anna"))
+    at = app(MINE_ROUND, "en", game_id)
+    at.selectbox(key="mine_attacker_1").set_value("Ben")
+    at.selectbox(key="mine_target_1").set_value("Anna")
+    button(at, "mine.loot.add").click().run()
+    assert at.selectbox(key="mine_attacker_1").value == "Ben"
+    at.selectbox(key="mine_attacker_1").set_value("Cleo")
+    button(at, "mine.loot.add").click().run()
+    assert not at.exception, failure(at)
+    assert [(a["attacker"], a["target"]) for a in stored(store_path, game_id)["current"]["attacks"]] == [
+        ("Ben", "Anna"), ("Cleo", "Anna")]
+    assert not at.error
