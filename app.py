@@ -1,11 +1,12 @@
-"""Schichtbuch: routing (join links included), the session set-up, the header and the live refresh. Pages
-do the rest."""
+"""Schichtbuch: routing (join links included), the session set-up, the header and the live refresh, and
+the taps a new session received for controls it had not drawn yet (taps.py). Pages do the rest."""
 
 import streamlit as st
 
 from schichtbuch import ui
 
 st.set_page_config(page_title="Schichtbuch", page_icon="⛏️", layout="centered")
+pending = ui.unclaimed_taps()
 ui.init()
 ui.count_tap()
 page = st.navigation(list(ui.all_pages().values()), position="hidden")
@@ -13,4 +14,7 @@ ui.follow_join()
 saved = ui.current()
 ui.header(saved)
 ui.watch(saved)
-page.run()
+try:
+    page.run()
+finally:
+    ui.claim_taps(pending)

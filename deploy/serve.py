@@ -6,6 +6,11 @@ cookie it sets on the phone's first answer: a Streamlit session lives on one pro
 the QR code images it serves from memory). Every process uses the store `SCHICHTBUCH_STORE` names: a
 PostgreSQL URL, or an SQLite file when all processes run on this machine.
 
+A process that dies is started again on its port (`supervise`). Until it answers, HAProxy hands its
+phones to another process (`option redispatch`, health checks every half second): a phone's websocket
+reconnects there, and its next tap, reaching a session that has not drawn the page yet, is handed to the
+control tapped (schichtbuch/taps.py). Each start is printed as `app<n> 127.0.0.1:<port> pid <pid>`.
+
 Across machines: run `streamlit run app.py --server.port P` on each (same `SCHICHTBUCH_STORE`, a
 PostgreSQL URL) and name them here with `--backend host:port` (repeatable) instead of `--processes`.
 The script runs until stopped (Ctrl+C, SIGTERM) and then stops everything it started.
@@ -20,6 +25,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,6 +45,9 @@ defaults
     # an open websocket (a phone watching a game) may stay quiet until the game changes
     timeout tunnel 1h
     option forwardfor
+    # a phone whose process is down is handed to another one, its connection tried again there
+    option redispatch
+    retries 3
 
 frontend phones
     bind {listen}
@@ -54,7 +63,8 @@ backend app
 
 def haproxy_config(listen: str, backends: Sequence[str]) -> str:
     """HAProxy's configuration: `listen` (address:port) in front of the app processes at `backends`."""
-    servers = "\n".join(f"    server app{n} {where} check cookie app{n}" for n, where in enumerate(backends, start=1))
+    servers = "\n".join(f"    server app{n} {where} check inter 500ms fall 2 rise 2 cookie app{n}"
+                        for n, where in enumerate(backends, start=1))
     return HAPROXY.format(listen=listen, cookie=COOKIE, servers=servers)
 
 
@@ -64,15 +74,34 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_app(port: int) -> subprocess.Popen[bytes]:
-    """One app process on a loopback port (only HAProxy reaches it), with the production settings of
-    .streamlit/config.toml."""
-    return subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
-                             "--server.address", "127.0.0.1"], cwd=ROOT, env=os.environ.copy())
+SUPERVISE_SECONDS = 0.5
+"""How often the app processes are checked, and a dead one started again."""
 
 
-def serve(listen: str, backends: Sequence[str], apps: Sequence[subprocess.Popen[bytes]]) -> int:
-    """Run HAProxy in front of `backends` until it or this script is stopped; then stop the apps too."""
+def start_app(number: int, port: int) -> subprocess.Popen[bytes]:
+    """App process `number` on a loopback port (only HAProxy reaches it), with the production settings
+    of .streamlit/config.toml; its start is printed."""
+    app = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port),
+                            "--server.address", "127.0.0.1"], cwd=ROOT, env=os.environ.copy())
+    print(f"app{number} 127.0.0.1:{port} pid {app.pid}", flush=True)
+    return app
+
+
+def supervise(apps: list[subprocess.Popen[bytes]], ports: Sequence[int], stopping: threading.Event) -> None:
+    """Start again, on its own port, every app process that has ended, until `stopping` is set."""
+    while not stopping.wait(SUPERVISE_SECONDS):
+        for i, app in enumerate(apps):
+            if app.poll() is not None and not stopping.is_set():
+                apps[i] = start_app(i + 1, ports[i])
+
+
+def serve(listen: str, backends: Sequence[str], ports: Sequence[int]) -> int:
+    """Start an app process on each of `ports` and run HAProxy in front of `backends` until it or this
+    script is stopped, starting dead processes again meanwhile; then stop the processes too."""
+    apps = [start_app(n, port) for n, port in enumerate(ports, start=1)]
+    stopping = threading.Event()
+    watch = threading.Thread(target=supervise, args=(apps, ports, stopping), daemon=True)
+    watch.start()
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / "haproxy.cfg"
         config.write_text(haproxy_config(listen, backends), encoding="utf-8")
@@ -84,6 +113,8 @@ def serve(listen: str, backends: Sequence[str], apps: Sequence[subprocess.Popen[
             proxy.terminate()
             return proxy.wait()
         finally:
+            stopping.set()
+            watch.join()
             for app in apps:
                 app.terminate()
             for app in apps:
@@ -100,8 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="an app process already running elsewhere, as host:port (repeatable)")
     args = parser.parse_args(argv)
     ports = [] if args.backend else [free_port() for _ in range(args.processes)]
-    apps = [start_app(port) for port in ports]
-    return serve(f"{args.address}:{args.port}", args.backend or [f"127.0.0.1:{p}" for p in ports], apps)
+    return serve(f"{args.address}:{args.port}", args.backend or [f"127.0.0.1:{p}" for p in ports], ports)
 
 
 if __name__ == "__main__":

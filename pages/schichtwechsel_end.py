@@ -13,23 +13,38 @@ t = ui.page_start()
 
 
 def arrivals(end_field: str, order: tuple[str, ...]) -> None:
-    """The players at one end field in the order they got there, each with their VP and a way to take
-    them off; a tap on a player still on the way puts them next."""
+    """One row per player, in seating order and always in the same place (so that quick taps land where
+    the finger meant): a player still on the way is a button that puts them next; one who got there shows
+    their place and VP, with a way to take them off. The number of arrivals this phone shows, its own taps
+    counted as they are saved, travels with each tap: a list another phone changed meanwhile is refused."""
     st.markdown(f"**{t(f'schichtwechsel.end_field.{end_field}')}**")
-    ui.refused(f"end_{end_field}")
-    for place, (who, vp) in enumerate(sw.race(order).items()):
+    shown = ui.widget_key("end_shown", saved.id, end_field)
+    st.session_state[shown] = len(order)
+    vps = sw.race(order)
+    for who in record.players:
+        there = who in order
         text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
-        text.write(t("schichtwechsel.end.arrived", place=place + 1, player=md(who), vp=vp))
-        remove.button("✕", key=ui.widget_key("end_withdraw", end_field, place, who), help=t("schichtwechsel.end.withdraw"),
-                      on_click=tap, args=(end_field, lambda d, w=who: sw.withdraw(d, end_field, w), "withdraw", who))
-    with st.container(horizontal=True, gap="small", wrap=True):
-        for who in (p for p in record.players if p not in order):
-            st.button(md(who), key=ui.widget_key("end_arrive", end_field, len(order), who), icon=":material/add:",
-                      on_click=tap, args=(end_field, lambda d, w=who: sw.arrive(d, end_field, w, len(order)), "arrive", who))
+        text.button(t("schichtwechsel.end.arrived", place=order.index(who) + 1, player=md(who), vp=vps[who]) if there
+                    else md(who), icon=":material/check:" if there else ":material/add:", disabled=there, width="stretch",
+                    key=ui.widget_key("end_arrive", end_field, who), on_click=arrive, args=(end_field, who, shown))
+        remove.button("✕", disabled=not there, key=ui.widget_key("end_withdraw", end_field, who),
+                      help=t("schichtwechsel.end.withdraw"), on_click=withdraw, args=(end_field, who, shown))
+    ui.refused(f"end_{end_field}")
 
 
-def tap(end_field: str, edit, change: str, who: str) -> None:
-    ui.save_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field}, f"end_{end_field}")
+def arrive(end_field: str, who: str, shown: str) -> None:
+    if tap(end_field, lambda d: sw.arrive(d, end_field, who, st.session_state[shown]), "arrive", who):
+        st.session_state[shown] += 1
+
+
+def withdraw(end_field: str, who: str, shown: str) -> None:
+    if tap(end_field, lambda d: sw.withdraw(d, end_field, who), "withdraw", who):
+        st.session_state[shown] -= 1
+
+
+def tap(end_field: str, edit, change: str, who: str) -> bool:
+    return ui.save_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field},
+                          f"end_{end_field}")
 
 
 def entries() -> None:

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from schichtbuch import codes, i18n, live, share
+from schichtbuch import codes, i18n, live, share, taps
 from schichtbuch.session import remember, slot, store, t, translator, wrong_codes
 from schichtbuch.store import Document, Saved, UnknownGame, is_id
-from schichtbuch.writes import refusal, undo_button
+from schichtbuch.writes import refusal, refused, undo_button
 from scoring.records import RecordError
 from scoring.registry import GAMES, Game, page_at_stage, score
 
@@ -49,10 +49,11 @@ def page_start() -> Callable[..., str]:
     """The first call of every page: its translator. A page reached before `app.py` has ever run in this
     server process (a join link or reload as the first request after a start) is run by Streamlit's
     legacy `pages/` mode without the app around it. Declaring the navigation ends that mode for the
-    process, and one rerun then goes through `app.py` as usual."""
+    process, and one rerun, carrying the tap that made the request (taps.py), then goes through `app.py`
+    as usual."""
     if "lang" not in st.session_state:
         st.navigation(list(all_pages().values()), position="hidden")
-        st.rerun()
+        taps.rerun_keeping_taps()
     return translator()
 
 
@@ -228,6 +229,7 @@ def header(saved: Saved | None) -> None:
         st.session_state.lang = chosen
         st.query_params["lang"] = chosen
         st.rerun()
+    refused("tap")
     if saved is None:
         return
     g = game(saved)

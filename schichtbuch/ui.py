@@ -11,6 +11,8 @@
 
 from schichtbuch.entry import ask_player, checklist, choose_player, number, player_entry
 from schichtbuch.live import count_tap
+from schichtbuch.taps import claim as claim_taps
+from schichtbuch.taps import unclaimed as unclaimed_taps
 from schichtbuch.groups import GROUP_MEMBERS_CHARS
 from schichtbuch.nav import (
     GENERAL_PAGES, GROUP_PAGES, all_pages, current, follow_join, header, join_typed, network_base, page_path,
@@ -28,9 +30,9 @@ from scoring.records import MAX_COUNT, NAME_CHARS
 
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
-    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "count_tap",
+    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "claim_taps", "close_button", "close_on_tap", "count_tap",
     "coal", "confirm_closed", "current", "extra", "follow_join", "header", "init", "join_typed",
     "legend_columns", "md", "network_base", "number", "page_path", "page_start", "params",
     "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "say", "stage_news", "stage_points",
-    "standings", "store", "t", "table_page", "undo_button", "utc_offset", "watch", "when", "widget_key",
+    "standings", "store", "t", "table_page", "unclaimed_taps", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]
