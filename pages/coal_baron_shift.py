@@ -43,15 +43,15 @@ log = coal_baron.add_forgotten if correcting else coal_baron.deliver
 
 def tap_card(order: Order) -> None:
     """Log a tapped card for the player the phone shows at the tap (read from the session: a player
-    picked just before the tap arrives with it); a card another phone logged meanwhile is refused."""
+    picked just before the tap arrives with it); a card another phone logged meanwhile is refused. What
+    was logged, or why not, is said under the cards."""
     player = st.session_state.shift_player
     if ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
                       {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card"):
-        st.session_state.shift_logged = t("coal_baron.shift.logged", player=md(player), vp=order.vp)
+        ui.say("shift_card", t("coal_baron.shift.logged", player=md(player), vp=order.vp,
+                               card=t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)), "success")
 
 
-if logged_now := st.session_state.pop("shift_logged", None):
-    st.toast(logged_now)
 taken = record.taken()
 st.caption(t("coal_baron.shift.tap") if record.cards_left(transport)
            else t("coal_baron.shift.none_left", transport=t(f"transport.{transport}")))

@@ -4,7 +4,7 @@ added on the fly), a game played outside added afterwards, and the QR code that 
 
 import streamlit as st
 
-from schichtbuch import groups, share, start, ui
+from schichtbuch import groups, start, ui
 from schichtbuch.ui import md
 from scoring.registry import GAMES
 

@@ -4,6 +4,7 @@ and small steps that act as a player would (tap, type, wait for text)."""
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, WebSocket, expect, sync_playwright
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -170,3 +171,15 @@ def select(page: Page, label: str, option: str) -> None:
     box.fill(option)
     page.get_by_role("option", name=option, exact=True).click()
     settle(page)
+
+
+def opened(page: Page, url: str, page_name: str, game_id: str, lang: str = "en") -> None:
+    """Open a page of a game as a phone following a link to it would."""
+    page.goto(f"{url}/{page_name}?game={game_id}&lang={lang}")
+    settle(page)
+
+
+def keyed(page: Page, key: str) -> Locator:
+    """The widget with this key: Streamlit marks its container with the class `st-key-<key>`, every
+    character other than letters, digits, `_` and `-` replaced by `-`."""
+    return page.locator(f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', key)}")

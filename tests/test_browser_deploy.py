@@ -1,27 +1,30 @@
 """Several app processes behind HAProxy (deploy/serve.py), in headless Chromium at phone size: two phones
 land on different processes and each stays on its own, and an entry on one phone reaches the other within
-3 s; the processes share one SQLite file, or one PostgreSQL server."""
+3 s; the processes share one SQLite file, or one PostgreSQL server. A process killed mid-game is started
+again, and its phone's next tap is stored on the other process."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from browser import CHROMIUM, ROOT, chromium, free_port, phone, tap, wait_healthy
+from browser import CHROMIUM, ROOT, chromium, free_port, opened, phone, tap, wait_healthy
 from schichtbuch.store import open_store
 from scoring import coal_baron as cb
 from test_browser import LIVE, look
-from test_browser_table import opened
 
 if not os.environ.get("CI") and not (Path(CHROMIUM).exists() and shutil.which("haproxy")):
     pytest.skip("needs Chromium and HAProxy (apt-get install chromium haproxy)", allow_module_level=True)
@@ -29,20 +32,34 @@ if not os.environ.get("CI") and not (Path(CHROMIUM).exists() and shutil.which("h
 COOKIE = "SCHICHTBUCH_PROCESS"
 
 
+@dataclass
+class Proxy:
+    """deploy/serve.py running: the proxy's URL and the app processes it started, as it printed them."""
+
+    url: str
+    starts: list[str] = field(default_factory=list)
+
+    def pid(self, cookie: str) -> int:
+        """The process of the app a phone's cookie names (`app1`), its latest start."""
+        return int([line for line in self.starts if line.startswith(f"{cookie} ")][-1].rsplit(" ", 1)[1])
+
+
 @contextmanager
-def proxied(store: str, processes: int = 2) -> Iterator[str]:
-    """deploy/serve.py with `processes` app processes on `store`, until the block ends; yields the
-    proxy's URL once every process answers through it."""
+def proxied(store: str, processes: int = 2) -> Iterator[Proxy]:
+    """deploy/serve.py with `processes` app processes on `store`, until the block ends, once every process
+    answers through the proxy."""
     port = free_port()
-    url = f"http://localhost:{port}"
-    env = os.environ | {"SCHICHTBUCH_STORE": store, "SCHICHTBUCH_BASE_URL": url}
+    proxy = Proxy(f"http://localhost:{port}")
+    env = os.environ | {"SCHICHTBUCH_STORE": store, "SCHICHTBUCH_BASE_URL": proxy.url}
     server = subprocess.Popen([sys.executable, "deploy/serve.py", "--processes", str(processes), "--port", str(port),
-                               "--address", "127.0.0.1"], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               "--address", "127.0.0.1"], cwd=ROOT, env=env, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert server.stdout is not None
+    threading.Thread(target=lambda: proxy.starts.extend(line.strip() for line in server.stdout), daemon=True).start()
     try:
-        wait_healthy(url)
-        wait_for_processes(url, processes)
-        yield url
+        wait_healthy(proxy.url)
+        wait_for_processes(proxy.url, processes)
+        yield proxy
     finally:
         server.terminate()
         server.wait(15)
@@ -64,10 +81,10 @@ def test_two_phones_on_two_processes_see_each_others_entries(backend: str, tmp_p
                                                               request: pytest.FixtureRequest) -> None:
     store = request.getfixturevalue("postgres_url") if backend == "postgres" else str(tmp_path / "games.sqlite3")
     game = open_store(store).create(cb.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
-    with proxied(store) as url, chromium() as browser:
+    with proxied(store) as proxy, chromium() as browser:
         host, guest = phone(browser), phone(browser)
-        opened(host, url, "coal_baron_shift", game.id)
-        opened(guest, url, "coal_baron_shift", game.id)
+        opened(host, proxy.url, "coal_baron_shift", game.id)
+        opened(guest, proxy.url, "coal_baron_shift", game.id)
         processes = [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)]
         assert len(set(processes)) == 2, processes
 
@@ -76,3 +93,25 @@ def test_two_phones_on_two_processes_see_each_others_entries(backend: str, tmp_p
         look(guest, f"proxy-{backend}-guest")
         assert [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)] == processes
     assert len(cb.read(open_store(store).load(game.id).doc).current_shift["Anna"]) == 1
+
+
+def test_a_dead_process_is_started_again_and_its_phones_next_tap_is_stored(postgres_url: str) -> None:
+    """One app process killed mid-game (PostgreSQL, two processes): serve.py starts it again, and the
+    phone it carried, reconnected to the other process, stores its next tap and shows it."""
+    game = open_store(postgres_url).create(cb.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    with proxied(postgres_url) as proxy, chromium() as browser:
+        host = phone(browser)
+        opened(host, proxy.url, "coal_baron_shift", game.id)
+        cookie = {c["name"]: c["value"] for c in host.context.cookies()}[COOKIE]
+        dead = proxy.pid(cookie)
+        os.kill(dead, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while proxy.pid(cookie) == dead:
+            assert time.monotonic() < deadline, f"serve.py did not start {cookie} again"
+            time.sleep(0.2)
+        card = host.get_by_role("button", name="⚫⚫ · 9 VP", exact=True)
+        expect(card).to_be_enabled(timeout=LIVE * 5)  # greyed out while the phone reconnects
+        card.click()
+        expect(host.get_by_text("Saved: Anna delivered ⚫⚫ · 9 VP")).to_be_visible(timeout=LIVE * 3)
+        look(host, "proxy-after-a-dead-process")
+    assert len(cb.read(open_store(postgres_url).load(game.id).doc).current_shift["Anna"]) == 1

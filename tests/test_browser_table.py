@@ -5,14 +5,12 @@ tell the other phone why."""
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from browser import CHROMIUM, choose, chromium, phone, server, settle
+from browser import CHROMIUM, choose, chromium, keyed, opened, phone, server, settle
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import widget_key
 from scoring import coal_baron as cb
@@ -27,17 +25,6 @@ if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
 TAPS = 30
 TAP_MS = 100
 """A person tapping cards quickly: 30 taps 100 ms apart."""
-
-
-def opened(page: Page, url: str, page_name: str, game_id: str, lang: str = "en") -> None:
-    page.goto(f"{url}/{page_name}?game={game_id}&lang={lang}")
-    settle(page)
-
-
-def keyed(page: Page, key: str) -> Any:
-    """The widget with this key: Streamlit marks its container with the class `st-key-<key>`, every
-    character other than letters, digits, `_` and `-` replaced by `-`."""
-    return page.locator(f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', key)}")
 
 
 def test_thirty_fast_taps_are_all_stored_in_order(tmp_path: Path) -> None:

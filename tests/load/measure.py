@@ -20,8 +20,10 @@ import asyncio
 import math
 import sys
 import tempfile
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -138,6 +140,38 @@ async def connect(phones: Sequence[Phone], stop: asyncio.Event) -> list[asyncio.
         await asyncio.sleep(CONNECT_SECONDS)
     await asyncio.wait_for(asyncio.gather(*(p.first_run.wait() for p in phones)), FIRST_RUN_SECONDS)
     return running
+
+
+@contextmanager
+def loading(url: str, store_path: str, tables: int, standings: int = 2) -> Iterator[Sequence[Table]]:
+    """`tables` simulated tables (their games added to the SQLite file `store_path` the server uses) on a
+    server already running at `url`, each tapping every `TAP_SECONDS`, in a thread of their own until
+    the block ends: the busy server of the browser tests' quick taps."""
+    store = SQLiteStore(store_path)
+    load = [Table(url, store.create(game_in_shift_three(), {"key": "change.start"}).id, pages(standings), (PLAY_PAGE,))
+            for _ in range(tables)]
+    started, stopping = threading.Event(), threading.Event()
+
+    async def drive() -> None:
+        stop = asyncio.Event()
+        running = await connect([p for t in load for p in t.phones], stop)
+        tapping = [asyncio.create_task(t.tapping(time.monotonic(), math.inf)) for t in load]
+        started.set()
+        while not stopping.is_set():
+            await asyncio.sleep(0.1)
+        stop.set()
+        for task in tapping:
+            task.cancel()
+        await asyncio.gather(*running, *tapping, return_exceptions=True)
+
+    thread = threading.Thread(target=asyncio.run, args=(drive(),), daemon=True)
+    thread.start()
+    assert started.wait(FIRST_RUN_SECONDS), "the simulated tables did not get their pages"
+    try:
+        yield load
+    finally:
+        stopping.set()
+        thread.join(30)
 
 
 def report(result: Result) -> str:
