@@ -7,7 +7,8 @@ import streamlit as st
 
 from schichtbuch import codes, groups, start, ui
 from schichtbuch.ui import md
-from scoring.records import RecordError, with_start
+from scoring.app_fields import with_start
+from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, is_over
 
 t = ui.page_start()

@@ -6,7 +6,8 @@ import streamlit as st
 
 from schichtbuch import ui
 from schichtbuch.export import standings_csv
-from scoring.records import RecordError, parse
+from scoring.errors import RecordError
+from scoring.gate import parse
 from scoring.registry import game_of, score
 
 t = ui.page_start()

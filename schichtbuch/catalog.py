@@ -90,7 +90,7 @@ def dynamic_keys() -> dict[str, set[str]]:
     from scoring import schichtwechsel
     from scoring.coal_baron import COLOURS, ELEMENTS, END_FIELDS, OpenStart, Transport
     from scoring.majorities import Place
-    from scoring.records import PROBLEMS
+    from scoring.errors import PROBLEMS
     from scoring.registry import GAMES, PALETTE
     from setup.coal_baron import PLAYER_COUNTS
     from setup.schichtwechsel import ACTION_RULES, SCORING_RULES

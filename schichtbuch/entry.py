@@ -12,7 +12,8 @@ import streamlit as st
 from schichtbuch.session import md, store, t, widget_key
 from schichtbuch.store import Document, Saved
 from schichtbuch.writes import refusal, refused, save_on_tap, say
-from scoring.records import RecordError, setup_ticks, tick
+from scoring.app_fields import setup_ticks, tick
+from scoring.errors import RecordError
 from setup import Step
 
 def number(label: str, value: int | None, key: str, **options: Any) -> int | None:

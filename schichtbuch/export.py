@@ -9,7 +9,7 @@ import pandas as pd
 
 from schichtbuch.store import Played
 from scoring.bgstats import play_date
-from scoring.records import Result
+from scoring.standings import Result
 from scoring.registry import GAMES
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -22,7 +22,10 @@ from schichtbuch.nav import page_path
 from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
 from schichtbuch.writes import refusal, say
-from scoring.records import RecordError, clean, mapping, parse, sequence, with_start
+from scoring.app_fields import with_start
+from scoring.errors import RecordError
+from scoring.fields import mapping, sequence
+from scoring.gate import clean, parse
 from scoring.registry import GAMES, PALETTE, check
 
 GROUP_MEMBERS_CHARS = 600

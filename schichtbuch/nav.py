@@ -12,7 +12,7 @@ from schichtbuch import codes, i18n, live, share, taps
 from schichtbuch.session import remember, slot, store, t, translator, wrong_codes
 from schichtbuch.store import Document, Saved, UnknownGame, is_id
 from schichtbuch.writes import refusal, refused, undo_button
-from scoring.records import RecordError
+from scoring.errors import RecordError
 from scoring.registry import GAMES, Game, page_at_stage, score
 
 GENERAL_PAGES = ("home", "share", "record")

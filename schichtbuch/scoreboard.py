@@ -13,7 +13,8 @@ from schichtbuch.charts import lines
 from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
-from scoring.records import Line, Result, times
+from scoring.app_fields import times
+from scoring.standings import Line, Result
 from scoring.registry import GAMES, Game, score
 
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",

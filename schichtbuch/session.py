@@ -21,7 +21,7 @@ import streamlit as st
 
 from schichtbuch import codes, i18n, share
 from schichtbuch.store import Group, Saved, Store, UnknownGroup, is_id, open_store
-from scoring.records import RecordError
+from scoring.errors import RecordError
 from scoring.registry import score
 
 STORE_PATH = "SCHICHTBUCH_STORE"

@@ -17,7 +17,7 @@ import adds its records in one transaction and leaves out those the group alread
 its own version, one more whenever a member or one of its games changes, which the live refresh reads.
 
 Times: the store stamps `ended` (whole seconds since 1970, UTC) into a game the first time a write makes
-it final; `started` is set by whoever starts a game (`scoring.records.with_start`), never by an import.
+it final; `started` is set by whoever starts a game (`scoring.app_fields.with_start`), never by an import.
 
 One gate: every document the store writes (created, changed, undone to) is first read and scored by its
 game's reader (`scoring.registry.check`) inside the write transaction; a document that does not read is
@@ -41,7 +41,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from schichtbuch import codes, revisions
-from scoring.records import NAME_CHARS, RecordError, Result, text
+from scoring.errors import RecordError
+from scoring.fields import NAME_CHARS, text
+from scoring.standings import Result
 from scoring.registry import check as check_record
 from scoring.registry import summary as summary_of
 

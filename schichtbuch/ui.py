@@ -26,7 +26,7 @@ from schichtbuch.store import GROUP_NAME_CHARS
 from schichtbuch.writes import (
     StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, undo_button,
 )
-from scoring.records import MAX_COUNT, NAME_CHARS
+from scoring.fields import MAX_COUNT, NAME_CHARS
 
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",

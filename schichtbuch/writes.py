@@ -14,7 +14,7 @@ import streamlit as st
 
 from schichtbuch.session import coal, md, slot, store, t
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
-from scoring.records import RecordError
+from scoring.errors import RecordError
 from scoring.schichtwechsel import RACES
 
 LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_finish", "attacks", *RACES}

@@ -12,7 +12,8 @@ import sys
 
 from scoring.bgstats import bgstats_command
 from scoring.mine import loot_command
-from scoring.records import MAX_BYTES, RecordError, parse
+from scoring.errors import RecordError
+from scoring.gate import MAX_BYTES, parse
 from scoring.registry import score
 
 COMMANDS = {

@@ -24,7 +24,8 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 from urllib.parse import quote
 
-from scoring.records import RecordError, duration_minutes, times
+from scoring.app_fields import duration_minutes, times
+from scoring.errors import RecordError
 from scoring.registry import game_of, score
 
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="

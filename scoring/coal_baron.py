@@ -18,11 +18,31 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from scoring.app_fields import setup_ticks
+from scoring.errors import RecordError, define
+from scoring.fields import MAX_COUNT, count, enter, mapping, per_player, player, players, sequence
 from scoring.majorities import Placing, majorities
-from scoring.records import (
-    MAX_COUNT, Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks,
-    standings,
-)
+from scoring.standings import Line, Result, standings
+
+PROBLEMS = {
+    "unknown_transport": "unknown transport {value}",
+    "unknown_coal": "unknown coal colour in {value}",
+    "no_card": "no {transport} card prints {coal}",
+    "too_many_shifts": "{count} shifts; the game has {limit}",
+    "all_scored": "all shifts are scored",
+    "carts_required": "is required once shift III is scored",
+    "carts_too_early": "are entered while shift III is played",
+    "end_too_early": "the game ends after shift III is scored",
+    "not_level": "is not a mine level",
+    "delivered_twice": "the {transport} card {coal} is delivered twice; each card exists once",
+    "more_cards_than_box": "{count} order cards delivered or unfinished; the box has {limit}",
+    "more_tiles_than_box": "{count} tunnel tiles of this side in all pits; the box has {limit}",
+    "shift_not_begun": "shift {shift} has not begun",
+    "shift_closed": "shift {shift} is already scored (another phone closed it)",
+}
+"""The refusals of this game's records, in English (errors.PROBLEMS has those every game shares)."""
+define(PROBLEMS)
+
 
 PLAYERS = range(2, 5)
 COLOURS = ("yellow", "brown", "grey", "black")

@@ -18,10 +18,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scoring.records import (
-    MAX_COUNT, Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks,
-    standings,
-)
+from scoring.app_fields import setup_ticks
+from scoring.errors import RecordError, define
+from scoring.fields import MAX_COUNT, count, enter, mapping, per_player, player, players, sequence
+from scoring.standings import Line, Result, standings
+
+PROBLEMS = {
+    "rolled_elsewhere": "another phone rolled the die first; its roll stands",
+    "game_over": "the game is over (after round {rounds}, or once a player has reached {target})",
+    "game_not_over": "the game goes on until round {rounds} or until a player reaches {target}",
+    "more_coal_than_box": "the players' coal adds up to {count}; the box has {limit} cubes",
+    "supply_over_box": "the supply and the players' coal add up to {count}; the box has {limit} cubes",
+    "over_cap": "{value} coal sold; at most {cap} this round",
+    "over_stock": "{value} coal sold; the player has {stock}",
+    "attack_self": "a player cannot loot themselves",
+    "not_die": "must be a die face from 1 to 6 ({value})",
+}
+"""The refusals of this game's records, in English (errors.PROBLEMS has those every game shares)."""
+define(PROBLEMS)
+
 
 ROUNDS = 6
 """One round per face of the die [seed]."""

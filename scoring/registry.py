@@ -8,7 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import coal_baron, mine, schichtwechsel
-from scoring.records import RecordError, Result, clean, mapping, times
+from scoring.app_fields import times
+from scoring.errors import RecordError
+from scoring.fields import mapping
+from scoring.gate import clean
+from scoring.standings import Result
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
 """Colours a player may pick to tell the phones' entries apart; a table label, not a rule."""

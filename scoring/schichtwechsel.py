@@ -19,10 +19,19 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scoring.records import (
-    MAX_COUNT, Line, RecordError, Result, count, enter, mapping, per_player, player, players, sequence, setup_ticks, standings,
-    text,
-)
+from scoring.app_fields import setup_ticks
+from scoring.errors import RecordError, define
+from scoring.fields import MAX_COUNT, count, enter, mapping, per_player, player, players, sequence, text
+from scoring.standings import Line, Result, standings
+
+PROBLEMS = {
+    "unknown_track": "unknown track {value}",
+    "listed_twice": "a player is listed twice",
+    "items_too_early": "are entered after round {rounds}",
+}
+"""The refusals of this game's records, in English (errors.PROBLEMS has those every game shares)."""
+define(PROBLEMS)
+
 
 ROUNDS = 5
 FIRST_TO_FINISH_VP = 8

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from scoring import bgstats
-from scoring.records import RecordError
+from scoring.errors import RecordError
 from scoring.registry import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent

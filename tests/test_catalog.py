@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po
 from schichtbuch import catalog, i18n, ui
 from scoring import coal_baron, mine, schichtwechsel
 from scoring.coal_baron import COLOURS, END_FIELDS, SHIFTS, Transport
-from scoring.records import PROBLEMS, RecordError
+from scoring.errors import PROBLEMS, RecordError
 from scoring.registry import GAMES, score
 from setup import Step
 from setup import mine as mine_setup

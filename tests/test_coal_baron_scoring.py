@@ -8,7 +8,7 @@ import pytest
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
 from scoring.majorities import Place
-from scoring.records import RecordError
+from scoring.errors import RecordError
 
 Y, BR, G, BL = "yellow", "brown", "grey", "black"
 WB, HC, TR, TN = "wheelbarrow", "horse_cart", "truck", "train"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from scoring.records import MAX_BYTES
+from scoring.gate import MAX_BYTES
 from scoring.registry import GAMES, score
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -32,7 +32,10 @@ from scoring import __main__ as cli
 from scoring import coal_baron as cb
 from scoring import mine
 from scoring import schichtwechsel as sw
-from scoring.records import MAX_DEPTH, RecordError, Result, parse, tick
+from scoring.app_fields import tick
+from scoring.errors import RecordError
+from scoring.gate import MAX_DEPTH, parse
+from scoring.standings import Result
 from scoring.registry import GAMES, PALETTE, check
 
 SCALES = {"default": 1, "long": 25}

@@ -269,7 +269,7 @@ def test_an_import_says_how_many_games_it_added_and_how_many_were_there(store_pa
 
 def test_an_import_with_one_bad_record_imports_nothing(store_path: Path):
     from schichtbuch.groups import import_records
-    from scoring.records import RecordError
+    from scoring.errors import RecordError
 
     bad = json.dumps({"format": "schichtbuch-group", "games": [example("coal_baron_2p"), {"game": "chess"}]})
     with pytest.raises(RecordError) as refused:

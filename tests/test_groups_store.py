@@ -12,7 +12,8 @@ from schichtbuch.pgstore import PostgresStore
 from schichtbuch.store import (MIGRATIONS, Imported, MemberTwice, OtherGroup, SQLiteStore, Tally, UnknownGame, UnknownGroup,
                                fingerprint, migrate)
 from scoring import coal_baron as cb
-from scoring.records import RecordError, duration_minutes, times, with_start
+from scoring.app_fields import duration_minutes, times, with_start
+from scoring.errors import RecordError
 from scoring.registry import score
 
 GAMES = Path(__file__).parent / "games"

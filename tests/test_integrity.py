@@ -23,7 +23,9 @@ from scoring import coal_baron as cb
 from scoring import mine
 from scoring import schichtwechsel as sw
 from scoring.coal_baron import Order, Transport
-from scoring.records import MAX_BYTES, MAX_DEPTH, NAME_CHARS, RecordError, parse, shown
+from scoring.errors import RecordError, shown
+from scoring.fields import NAME_CHARS
+from scoring.gate import MAX_BYTES, MAX_DEPTH, parse
 from scoring.registry import check, score
 
 
@@ -193,7 +195,7 @@ def test_coal_baron_changes_refuse_any_odd_argument_naming_it(call: Any, field: 
 
 
 def test_a_setup_tick_must_be_a_step_name() -> None:
-    from scoring.records import tick
+    from scoring.app_fields import tick
 
     assert refusal(lambda: tick(coal_baron(), 3, True))[0] == "setup_ticks"
     assert refusal(lambda: tick(coal_baron(), "board", "yes")) == ("setup_ticks", "not_bool")

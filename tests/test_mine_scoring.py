@@ -15,7 +15,7 @@ import pytest
 
 from scoring import mine
 from scoring.mine import Attack, dummy_placement, resolve_looting
-from scoring.records import RecordError
+from scoring.errors import RecordError
 
 from apptest import ROOT
 

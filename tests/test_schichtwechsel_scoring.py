@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from scoring import schichtwechsel as sw
-from scoring.records import RecordError
+from scoring.errors import RecordError
 
 NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
 ZERO = dict.fromkeys(sw.PLAYER_ITEMS, 0)

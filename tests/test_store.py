@@ -18,7 +18,7 @@ from schichtbuch.store import (
 )
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
-from scoring.records import RecordError
+from scoring.errors import RecordError
 
 NAMES = ["Anna", "Ben", "Cleo"]
 COLOURS = {"Anna": "yellow", "Ben": "brown", "Cleo": "grey"}
