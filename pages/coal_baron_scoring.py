@@ -77,7 +77,7 @@ def empty_carts(entered: dict) -> None:
     """Shift III: each player enters (or, once it is scored, corrects) the empty minecarts per level of
     their own pit."""
     st.write(t("coal_baron.scoring.carts"))
-    ui.player_entry(saved, "carts", entered, {c: f"{ui.coal([c])} {t(f'element.minecart.{c}')}" for c in COLOURS},
+    ui.player_entry(saved, "carts", entered, {c: f"{coal_baron.symbols([c])} {t(f'element.minecart.{c}')}" for c in COLOURS},
                     coal_baron.set_carts)
 
 

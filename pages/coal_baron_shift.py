@@ -49,7 +49,7 @@ def tap_card(order: Order) -> None:
     if ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
                       {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card"):
         ui.say("shift_card", t("coal_baron.shift.logged", player=md(player), vp=order.vp,
-                               card=t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)), "success")
+                               card=t("coal_baron.card", coal=coal_baron.symbols(order.coal), vp=order.vp)), "success")
 
 
 taken = record.taken()
@@ -57,7 +57,7 @@ st.caption(t("coal_baron.shift.tap") if record.cards_left(transport)
            else t("coal_baron.shift.none_left", transport=t(f"transport.{transport}")))
 grid = st.columns(2, wrap=False)
 for i, order in enumerate(coal_baron.cards(transport)):
-    card = t("coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
+    card = t("coal_baron.card", coal=coal_baron.symbols(order.coal), vp=order.vp)
     grid[i % 2].button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
                        disabled=order in taken, help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                        key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
@@ -72,7 +72,7 @@ for name in record.players:
                        vp=sum(o.vp for o in orders)), expanded=name == who):
         for i, order in enumerate(orders):
             text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
-            text.write(f"{t(f'transport.{order.transport}')} {ui.coal(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
+            text.write(f"{t(f'transport.{order.transport}')} {coal_baron.symbols(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
             remove.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, order.transport, *order.coal),
                           help=t("coal_baron.shift.remove"), on_click=ui.save_on_tap, args=(
                               saved.id, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),

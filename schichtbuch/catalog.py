@@ -4,21 +4,22 @@
 
 How extraction finds the keys:
 - `extract_keys`, a Babel extractor (`schichtbuch.catalog:extract_keys`) run over every source file,
-  yields each string literal shaped like a key in one of `NAMESPACES` (`"home.start"`), wherever it is:
+  yields each string literal shaped like a key in one of `namespaces()` (`"home.start"`), wherever it is:
   in a `t(...)` call, or handed on as data (setup steps, breakdown lines, status and tie-break keys);
 - `dynamic_keys()` lists the keys the code builds with f-strings (`f"{game}.cat.{c}.short"`), expanded
-  from the registry of games, the rules modules' tables and the page list.
+  from the registry of games (each descriptor's `catalog_keys`) and the page list.
 A key in `i18n.PLURALS` becomes a plural entry whose msgid_plural names its counted placeholder.
 
-To add a text: use its key in the code (a new namespace goes into `NAMESPACES`, a key built at run time
-into `dynamic_keys`), run `python -m schichtbuch.catalog`, and fill its msgstr in all four `.po` files
-(`tests/test_catalog.py` fails until every language has it)."""
+To add a text: use its key in the code (a new shared namespace goes into `SHARED_NAMESPACES`, a key built
+at run time into `dynamic_keys` or the game descriptor's `catalog_keys`), run `python -m schichtbuch.catalog`,
+and fill its msgstr in all four `.po` files (`tests/test_catalog.py` fails until every language has it)."""
 
 from __future__ import annotations
 
 import ast
 import re
 from collections.abc import Collection, Iterator, Mapping
+from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -34,12 +35,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ("app.py", "pages", "schichtbuch", "setup", "scoring")
 """What extraction reads, relative to the project folder."""
 
-NAMESPACES = frozenset({
-    "action", "app", "bgstats", "change", "coal", "coal_baron", "col", "colour", "element", "entry", "error", "field",
-    "group", "history", "home", "mine", "page", "place", "problem", "record", "schichtwechsel", "setup", "share",
-    "standings", "stats", "tiebreak", "transport", "undo",
+SHARED_NAMESPACES = frozenset({
+    "action", "app", "bgstats", "change", "col", "colour", "entry", "error", "field", "group", "history", "home", "page",
+    "place", "problem", "record", "setup", "share", "standings", "stats", "undo",
 })
-"""The first words of catalog keys: a literal like `mine.loot.add` is a key, `scoring.registry` is not."""
+"""The first words of the catalog keys every game shares (each game's own: `namespaces`)."""
 
 KEY = re.compile(r"[a-z][a-z0-9_]*(\.[a-z0-9_]+)+")
 
@@ -52,19 +52,23 @@ ISSUES = "the project's issue tracker"
 HEADER = """# {name} texts of Schichtbuch: keys as msgids, sorted by key.
 # How to add a text or a language: README, "Adding a language", and schichtbuch/catalog.py."""
 
-CHANGE_KINDS = ("arrive", "withdraw", "carts", "end", "end_items", "marker", "start_player")
-"""The saves whose `change.<kind>` label is built from a page's widget family (`entry.player_entry`,
-`entry.choose_player`, the Schichtwechsel end page), including kinds that games stored earlier still name."""
-
-LOOT_REASONS = ("held", "empty", "took", "stock", "shared")
-"""The `reason` of each resolved MINE! attack (`scoring.mine.Take`), each with a `mine.loot.<reason>` text."""
-
 Extracted = tuple[int, str | None, str | tuple[str, str], list[str]]
+
+
+@cache
+def namespaces() -> frozenset[str]:
+    """The first words of catalog keys: the shared ones, each game's id, and the first words of what each
+    game's descriptor names (its built keys, tie-breakers and counted texts): a literal like
+    `mine.loot.add` is a key, `scoring.registry` is not."""
+    from scoring.registry import GAMES
+
+    named = {key for g in GAMES.values() for key in (*game_keys(g), *g.tiebreaks, *g.plurals)}
+    return SHARED_NAMESPACES | set(GAMES) | {key.split(".")[0] for key in named}
 
 
 def is_key(text: str) -> bool:
     """Whether a string literal of the code is a catalog key."""
-    return bool(KEY.fullmatch(text)) and text.split(".")[0] in NAMESPACES and not text.endswith(".py")
+    return bool(KEY.fullmatch(text)) and text.split(".")[0] in namespaces() and not text.endswith(".py")
 
 
 def extract_keys(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str],
@@ -85,18 +89,15 @@ def message(lineno: int, key: str) -> Extracted:
 
 
 def dynamic_keys() -> dict[str, set[str]]:
-    """The keys the code builds at run time, by family, expanded from the tables they are built from."""
+    """The keys the code builds at run time, by family, expanded from the tables they are built from: the
+    app's own, and those each game's descriptor names (`catalog_keys`; a family two games share merged)."""
     from schichtbuch import nav, stats, writes
-    from scoring import schichtwechsel
-    from scoring.coal_baron import COLOURS, ELEMENTS, END_FIELDS, OpenStart, Transport
-    from scoring.majorities import Place
     from scoring.errors import PROBLEMS
+    from scoring.majorities import Place
     from scoring.registry import GAMES, PALETTE
-    from setup.coal_baron import PLAYER_COUNTS
-    from setup.schichtwechsel import ACTION_RULES, SCORING_RULES
 
     pages = [nav._title_key(f) for f in nav.all_page_files()]
-    return {
+    families: dict[str, set[str]] = {
         "page titles": {*pages, *(f"{p}.short" for p in pages)},
         "categories": {f"{g.id}.cat.{c}{s}" for g in GAMES.values() for c in g.categories for s in ("", ".short")},
         "game texts": {k for g in GAMES.values()
@@ -104,25 +105,21 @@ def dynamic_keys() -> dict[str, set[str]]:
         "game options": {f"{g.id}.option.{o}{s}" for g in GAMES.values() for o in g.options for s in ("", "_help")}
                         | {f"{g.id}.option.no_dummy" for g in GAMES.values() if "dummy" in g.options},
         "named start players": {f"{g.id}.start_player" for g in GAMES.values() if not g.draw_start},
-        "transports": {f"transport.{t}" for t in Transport},
-        "elements": {f"element.{e.kind}.{e.name}" for e in ELEMENTS},
         "places": {f"place.{p}" for p in Place},
         "colours": {f"colour.{c}" for c in PALETTE},
-        "coal": {f"coal.{c}" for c in COLOURS},
-        "coal baron end fields": {f"coal_baron.end.{f}" for f in END_FIELDS},
-        "coal baron open start": {f"coal_baron.scoring.{o}" for o in OpenStart},
-        "change labels": {f"change.{k}" for k in CHANGE_KINDS},
-        "lock tiles": {c.lock_tiles for c in PLAYER_COUNTS.values()},
         "problems": {f"problem.{c}" for c in PROBLEMS},
         "record fields": {f"field.{w}" for w in writes.FIELD_WORDS},
-        "schichtwechsel end fields": {f"schichtwechsel.end_field.{r}" for r in schichtwechsel.RACES},
-        "schichtwechsel items": {f"schichtwechsel.item.{i}" for i in schichtwechsel.PLAYER_ITEMS},
-        "schichtwechsel lines": {f"schichtwechsel.line.{k}" for k in (*schichtwechsel.RACES, *schichtwechsel.PLAYER_ITEMS)},
-        "schichtwechsel rules": {f"schichtwechsel.rule.{k}" for k in (*ACTION_RULES, *SCORING_RULES)},
-        "schichtwechsel round forms": {f"schichtwechsel.round.save_{m}" for m in ("new", "fix")},
-        "mine looting reasons": {f"mine.loot.{r}" for r in LOOT_REASONS},
         "statistics columns": {f"stats.col.{c}" for c in stats.MEMBER_COLUMNS},
     }
+    for g in GAMES.values():
+        for family, keys in g.catalog_keys().items():
+            families.setdefault(family, set()).update(keys)
+    return families
+
+
+def game_keys(g: Any) -> set[str]:
+    """Every key a game's descriptor says it builds at run time."""
+    return {key for keys in g.catalog_keys().values() for key in keys}
 
 
 def template() -> Catalog:

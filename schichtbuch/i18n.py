@@ -28,6 +28,8 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from scoring.registry import GAMES
+
 LANGUAGES = ("de", "en", "fr", "ja")
 """The languages the app speaks, in the order the switch shows them."""
 
@@ -38,20 +40,14 @@ LOCALES = Path(__file__).with_name("locales")
 DOMAIN = "messages"
 
 PLURALS = {
-    "coal_baron.line.cubes": "cubes",
-    "coal_baron.line.money": "marks",
-    "coal_baron.line.open_orders": "orders",
-    "coal_baron.shift.player_orders": "cards",
     "history.already": "count",
     "history.count": "count",
     "history.imported": "count",
-    "mine.round.event_took": "coal",
-    "mine.score": "count",
     "problem.player_count": "count",
-    "schichtwechsel.line.tools": "tools",
     "stats.duel": "games",
-}
-"""The texts with plural forms, each with the placeholder whose number chooses the form."""
+} | {key: counted for g in GAMES.values() for key, counted in g.plurals.items()}
+"""The texts with plural forms, each with the placeholder whose number chooses the form: the app's, and
+each game's (its descriptor's `plurals`)."""
 
 
 def po_path(lang: str) -> Path:

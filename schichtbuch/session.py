@@ -12,7 +12,7 @@ import gc
 import logging
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -40,9 +40,6 @@ GROUPS_COOKIE = "schichtbuch_groups"
 
 
 RECENT_KEEP = 8
-
-
-COAL_SYMBOLS = {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}
 
 
 _LOG = logging.getLogger(__name__)
@@ -107,11 +104,6 @@ def widget_key(family: str, *parts: object) -> str:
     whatever the players are called: each part has its `%` and `_` percent-encoded before the parts are
     joined with `_`, so the key can be split back into them."""
     return "_".join([family, *(str(part).replace("%", "%25").replace("_", "%5F") for part in parts)])
-
-
-def coal(colours: Sequence[str]) -> str:
-    """Coal as coloured symbols, one per printed cube."""
-    return "".join(COAL_SYMBOLS[c] for c in colours)
 
 
 def _zone() -> ZoneInfo | None:

@@ -1,6 +1,6 @@
 """What pages use, in one import (`from schichtbuch import ui`), each piece from the module of its concern:
 
-- session.py: configuration, the store, the language and texts (`t`, `md`, `coal`, `when`), widget keys,
+- session.py: configuration, the store, the language and texts (`t`, `md`, `when`), widget keys,
   recent games;
 - nav.py: the pages, join links and routing, the current game, the header, the live refresh;
 - writes.py: saving in a tap's callback, refusals in one line, undo, the confirmation after a close;
@@ -20,7 +20,7 @@ from schichtbuch.nav import (
 )
 from schichtbuch.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, stage_points, standings
 from schichtbuch.session import (
-    BASE_URL, DEFAULT_LANG, STORE_PATH, coal, extra, init, md, qr_code, recent_games, store, t, utc_offset, when, widget_key,
+    BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, store, t, utc_offset, when, widget_key,
 )
 from schichtbuch.store import GROUP_NAME_CHARS
 from schichtbuch.writes import (
@@ -31,7 +31,7 @@ from scoring.fields import MAX_COUNT, NAME_CHARS
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "claim_taps", "close_button", "close_on_tap", "count_tap",
-    "coal", "confirm_closed", "current", "extra", "follow_join", "header", "init", "join_typed",
+    "confirm_closed", "current", "extra", "follow_join", "header", "init", "join_typed",
     "legend_columns", "md", "network_base", "number", "page_path", "page_start", "params",
     "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "save_on_tap", "say", "stage_news", "stage_points",
     "standings", "store", "t", "table_page", "unclaimed_taps", "undo_button", "utc_offset", "watch", "when", "widget_key",

@@ -12,22 +12,18 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch.session import coal, md, slot, store, t
+from schichtbuch.session import md, slot, store, t
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
 from scoring.errors import RecordError
-from scoring.schichtwechsel import RACES
+from scoring.registry import GAMES
 
-LIST_FIELDS = {"shifts", "start_players", "factory_workers", "rounds", "miner_finish", "attacks", *RACES}
+FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "player", "players", "record",
+                         "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
+"""The words of the record paths a refusal can name, each said by its `field.<word>` text: those every
+record has, and each game's."""
+
+LIST_FIELDS = frozenset().union(*(g.list_fields for g in GAMES.values()))
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
-
-FIELD_WORDS = ("attacker", "attacks", "black", "brown", "canal", "cap", "card", "cards", "carts_draft", "coal",
-    "coke", "colours", "cubes", "current", "current_shift", "dark_tiles", "defense", "die_roll", "dummy",
-    "empty_carts", "end", "end_draft", "end_items", "ended", "events", "factory_workers", "file", "finish", "game",
-    "games", "grey", "houses", "light_tiles", "looting", "mined", "miner", "miner_finish", "money", "open_orders",
-    "order", "player", "players", "points", "rail", "record", "recruited", "road", "rounds", "setup_ticks",
-    "shift", "shifts", "sold", "start", "start_player", "start_players", "started", "stocks", "supply", "target",
-    "tools", "track_finish", "track_points", "transport", "variant", "vp_chips", "yellow")
-"""The words of the record paths a refusal can name, each said by its `field.<word>` text."""
 
 
 @dataclass(frozen=True)
@@ -126,19 +122,15 @@ def change_text(label: dict[str, Any]) -> str:
     """A stored change in words, in the player's language ("Ben · Horse cart 🟤🟤 · 5 VP"): its catalog
     text filled with its numbers and names, ids turned into words. A change whose text or numbers are
     not known (stored by an older version) is named generically."""
-    shown = {k: _LABEL_WORDS[k](v) if k in _LABEL_WORDS else v for k, v in label.items() if k != "key"}
+    shown = {k: _LABEL_WORDS[k](v, t) if k in _LABEL_WORDS else v for k, v in label.items() if k != "key"}
     try:
         return t(str(label.get("key")), **{k: md(v) if isinstance(v, str) else v for k, v in shown.items()})
     except (KeyError, IndexError, ValueError):
         return t("change.other")
 
 
-_LABEL_WORDS: dict[str, Callable[[Any], str]] = {
-    "transport": lambda v: t(f"transport.{v}"),
-    "coal": lambda v: coal(v),
-    "field": lambda v: t(f"field.{v}"),
-    "end_field": lambda v: t(f"schichtwechsel.end_field.{v}"),
-}
+_LABEL_WORDS: dict[str, Callable[[Any, Callable[..., str]], str]] = {
+    word: say_it for g in GAMES.values() for word, say_it in g.label_words.items()}
 """Label params stored as ids, and how each is said."""
 
 

@@ -1,6 +1,7 @@
-"""`python -m scoring score RECORD.json` and `python -m scoring loot LOOTING.json` (../rules/records.md), and
-`python -m scoring bgstats RECORD.json [--utc-offset MINUTES] [--location TEXT]`: the BG Stats push link
-of a finished game (scoring/bgstats.py), printed as plain text.
+"""`python -m scoring score RECORD.json` (../rules/records.md), each game's own commands from its descriptor
+(`python -m scoring loot LOOTING.json` for MINE!), and `python -m scoring bgstats RECORD.json
+[--utc-offset MINUTES] [--location TEXT]`: the BG Stats push link of a finished game (scoring/bgstats.py),
+printed as plain text.
 
 A refused record exits 2 with one line on stderr naming the field; nothing goes to stdout."""
 
@@ -11,22 +12,21 @@ import json
 import sys
 
 from scoring.bgstats import bgstats_command
-from scoring.mine import loot_command
 from scoring.errors import RecordError
+from scoring.game import Command
 from scoring.gate import MAX_BYTES, parse
-from scoring.registry import score
+from scoring.registry import GAMES, score
 
-COMMANDS = {
-    "score": lambda data: score(data).to_dict(),
-    "loot": loot_command,
-}
+COMMANDS = {"score": Command("print the standings of a game record", lambda data: score(data).to_dict())} | {
+    name: command for g in GAMES.values() for name, command in g.commands.items()}
+"""The commands that print JSON for a file: scoring a record, and each game's own."""
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoring", description="Score a Schichtbuch game record.")
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("score", help="print the standings of a game record").add_argument("file")
-    commands.add_parser("loot", help="print the coal change per player of a MINE! looting phase").add_argument("file")
+    for name, command in COMMANDS.items():
+        commands.add_parser(name, help=command.help).add_argument("file")
     push = commands.add_parser("bgstats", help="print the BG Stats link of a finished game record")
     push.add_argument("file")
     push.add_argument("--utc-offset", type=int, default=0, help="minutes from UTC of the play date (default 0)")
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "bgstats":
             print(bgstats_command(load(args.file), args.utc_offset, args.location))
             return 0
-        output = COMMANDS[args.command](load(args.file))
+        output = COMMANDS[args.command].run(load(args.file))
     except RecordError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -31,12 +31,6 @@ from scoring.registry import game_of, score
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE = "schichtbuch"
 """Prefix of `sourceGameId`: the app that scored the play, then the game's registry id."""
-BGG_IDS: Mapping[str, int | None] = {
-    "coal_baron": 143515,  # Coal Baron / Glück Auf: the id the issue names
-    "schichtwechsel": None,  # not confirmed by a source: left out of the link
-    "mine": None,  # not confirmed by a source: left out of the link
-}
-"""BoardGameGeek ids; a game without a confirmed id is sent by name alone (BG Stats then asks which game)."""
 HIGHEST_WINS = True
 """All three games are won by the most points (their scorers rank by total, highest first)."""
 DUMMY_ROLE = "dummy"
@@ -54,12 +48,12 @@ def play(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, locat
         raise RecordError("end", "missing")
     g = game_of(record)
     started, ended = times(record)
-    first = _start_player(record)
+    first = g.first_player(record)
     dummy = record.get("dummy")
     game: dict[str, Any] = {"name": g.names.get(lang, g.names["en"]), "highestWins": HIGHEST_WINS, "noPoints": False,
                             "sourceGameId": f"{SOURCE}:{g.id}"}
-    if BGG_IDS[g.id] is not None:
-        game["bggId"] = BGG_IDS[g.id]
+    if g.bgg_id is not None:
+        game["bggId"] = g.bgg_id
     data: dict[str, Any] = {"game": game}
     when = started if started is not None else ended
     if when is not None:
@@ -98,13 +92,3 @@ def play_date(seconds: int, utc_offset: int = 0) -> str:
 def bgstats_command(record: Any, utc_offset: int = 0, location: str = "") -> str:
     """`python -m scoring bgstats RECORD.json`: the link, for a finished game."""
     return link(record, "en", utc_offset, location)
-
-
-def _start_player(record: Mapping[str, Any]) -> str | None:
-    """The player who started the game: Coal Baron keeps each shift's start player (the first is the
-    game's), Schichtwechsel and MINE! one `start_player`."""
-    firsts = record.get("start_players")
-    if isinstance(firsts, list) and firsts:
-        return str(firsts[0])
-    first = record.get("start_player")
-    return first if isinstance(first, str) else None

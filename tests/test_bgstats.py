@@ -57,8 +57,8 @@ def test_mine_dummy_seat_has_its_role():
     assert roles[record["dummy"]] == bgstats.DUMMY_ROLE and list(roles.values()).count("") == len(roles) - 1
 
 
-def test_every_game_of_the_registry_has_a_bgg_entry():
-    assert set(bgstats.BGG_IDS) == set(GAMES)
+def test_only_a_confirmed_bgg_id_is_sent():
+    assert {g.id: g.bgg_id for g in GAMES.values()} == {"coal_baron": 143515, "schichtwechsel": None, "mine": None}
 
 
 def test_a_game_not_over_is_refused():

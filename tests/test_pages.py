@@ -339,7 +339,7 @@ def card_buttons(at: AppTest) -> list[Any]:
 
 def card_button(at: AppTest, order: cb.Order) -> Any:
     """The button of one card, found by its label among the card buttons."""
-    label = tr("en", "coal_baron.card", coal=ui.coal(order.coal), vp=order.vp)
+    label = tr("en", "coal_baron.card", coal=cb.symbols(order.coal), vp=order.vp)
     return next(b for b in card_buttons(at) if b.label == label)
 
 
@@ -378,7 +378,7 @@ def test_shift_card_for_other_player_and_transport(store_path: Path):
     at.button_group(key="shift_transport").set_value(Transport.TRAIN).run()
     train = cb.cards(Transport.TRAIN)
     assert sorted(b.label for b in card_buttons(at)) == sorted(
-        tr("en", "coal_baron.card", coal=ui.coal(o.coal), vp=o.vp) for o in train)
+        tr("en", "coal_baron.card", coal=cb.symbols(o.coal), vp=o.vp) for o in train)
     card_button(at, train[3]).click().run()
     assert not at.exception, failure(at)
     doc = stored(store_path, game_id)

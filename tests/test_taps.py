@@ -217,7 +217,7 @@ def test_the_card_grid_keeps_every_card_in_its_place_a_delivered_one_marked(stor
     cards = [b for b in at.button if b.key and b.key.startswith("shift_card_")]
     assert [b.key for b in cards] == before and len(cards) == len(WHEELBARROWS)
     assert [b.key for b in cards if b.disabled] == [tapped]
-    shown = tr("en", "coal_baron.card", coal=ui.coal(WHEELBARROWS[3].coal), vp=WHEELBARROWS[3].vp)
+    shown = tr("en", "coal_baron.card", coal=cb.symbols(WHEELBARROWS[3].coal), vp=WHEELBARROWS[3].vp)
     assert at.button(key=tapped).label == tr("en", "coal_baron.card_taken", card=shown)
 
 

@@ -1,5 +1,5 @@
-"""Schichtwechsel – Die Förderung liegt in deiner Hand (Thomas Spitzer, Spielefaible 2021): round cards
-and final scoring.
+"""Schichtwechsel – Die Förderung liegt in deiner Hand (Thomas Spitzer, Spielefaible 2021): what the score
+is, from the round cards and the final scoring; how the table's phones change a record: changes.py.
 
 Follows ../rules/schichtwechsel.md; the rules come from the German rules summary
 ../seeds/000_e7e74b63b3be7c62.txt [seed]. The round cards and what each rewards are UNVERIFIED: the table
@@ -14,14 +14,13 @@ section is built from those once every player has entered their items.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-import copy
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from scoring.app_fields import setup_ticks
 from scoring.errors import RecordError, define
-from scoring.fields import MAX_COUNT, count, enter, mapping, per_player, player, players, sequence, text
+from scoring.fields import MAX_COUNT, count, mapping, per_player, player, players, sequence, text
 from scoring.standings import Line, Result, standings
 
 PROBLEMS = {
@@ -33,6 +32,8 @@ PROBLEMS = {
 define(PROBLEMS)
 
 
+PLAYERS = range(2, 5)
+"""2 to 4 players (../rules/schichtwechsel.md)."""
 ROUNDS = 5
 FIRST_TO_FINISH_VP = 8
 LATER_FINISHER_VP = 5
@@ -98,7 +99,7 @@ class Record:
 
 def read(record: Mapping[str, Any]) -> Record:
     """Check a record against the format and the rules; the first problem raises RecordError."""
-    names = players(record, range(2, 5))
+    names = players(record, PLAYERS)
     rounds = tuple(_round(r, f"rounds.{i}", names) for i, r in enumerate(sequence(record.get("rounds", []), "rounds")))
     if len(rounds) > ROUNDS:
         raise RecordError("rounds", "too_many_rounds", count=len(rounds), limit=ROUNDS)
@@ -192,114 +193,9 @@ def _finish(value: Any, where: str, names: Sequence[str]) -> tuple[str, ...]:
     return order
 
 
-def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str) -> dict[str, Any]:
-    """The record of a game about to start."""
-    record = {"game": "schichtwechsel", "players": list(names), "colours": dict(colours),
-              "start_player": start_player, "rounds": []}
-    read(record)
-    return record
-
-
 def status(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The stage for the header: the round being played, or the final scoring."""
     played = len(data.get("rounds", []))
     if played >= ROUNDS:
         return "schichtwechsel.status.end", {}
     return "schichtwechsel.status.round", {"round": played + 1, "rounds": ROUNDS}
-
-
-# Changes the table makes. Each takes the stored record and what the phone showed, and returns a new
-# record or raises RecordError: a stale phone is refused instead of overwriting.
-
-def add_round(data: Mapping[str, Any], number: int, card: str, points: Mapping[str, int]) -> dict[str, Any]:
-    """Enter round `number`'s card and the VP each player got from it; a round another phone has
-    entered meanwhile is refused, and so is a sixth round."""
-    new = _editable(data)
-    if count(number, "round", ROUNDS + 1) != len(new["rounds"]) + 1:
-        raise RecordError(f"rounds.{number - 1}", "round_entered" if number <= len(new["rounds"]) else "round_not_reached",
-                          round=number)
-    new["rounds"].append(_round_entry(card, points))
-    return _settled(new)
-
-
-def edit_round(data: Mapping[str, Any], number: int, card: str, points: Mapping[str, int],
-               seen: Mapping[str, Any]) -> dict[str, Any]:
-    """Correct an entered round; `seen` is the round as the phone showed it."""
-    new = _editable(data)
-    if not 1 <= count(number, "round", ROUNDS) <= len(new["rounds"]) or new["rounds"][number - 1] != seen:
-        raise RecordError(f"rounds.{number - 1}", "changed_elsewhere")
-    new["rounds"][number - 1] = _round_entry(card, points)
-    return _settled(new)
-
-
-def _round_entry(card: Any, points: Any) -> dict[str, Any]:
-    """A round as typed: the card's name trimmed (an empty one is refused by the reader)."""
-    return {"card": card.strip() if isinstance(card, str) else card, "points": dict(mapping(points, "points"))}
-
-
-def arrive(data: Mapping[str, Any], end_field: str, who: str, place: int) -> dict[str, Any]:
-    """`who` reached the end of the day shift or of a track, after the `place` players the phone showed
-    there; a list another phone changed meanwhile is refused."""
-    new = _editable(data)
-    arrivals = new["finish"].get(end_field) if isinstance(end_field, str) else None
-    if arrivals is None:
-        raise RecordError(f"finish.{end_field}", "unknown_track", value=end_field)
-    if len(arrivals) != count(place, f"finish.{end_field}"):
-        raise RecordError(f"finish.{end_field}", "changed_elsewhere")
-    arrivals.append(who)
-    return _settled(new)
-
-
-def withdraw(data: Mapping[str, Any], end_field: str, who: str) -> dict[str, Any]:
-    """Take a player off an end field's arrivals (to correct the order); later ones move up."""
-    new = _editable(data)
-    arrivals = new["finish"].get(end_field, []) if isinstance(end_field, str) else []
-    if not isinstance(who, str) or who not in arrivals:
-        raise RecordError(f"finish.{end_field}", "already_removed")
-    arrivals.remove(who)
-    return _settled(new)
-
-
-def pass_marker(data: Mapping[str, Any], who: str, seen: str | None) -> dict[str, Any]:
-    """The start-player marker goes to `who` (the start-player action); `seen` is the holder the phone
-    showed (None for an imported record that names nobody)."""
-    new = _editable(data)
-    if new.get("start_player") != seen:
-        raise RecordError("start_player", "changed_elsewhere")
-    new["start_player"] = who
-    return _settled(new)
-
-
-def set_items(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
-    """Enter one player's end items after round 5 (see `records.enter` for `seen`). Once every player
-    has, the end section is built and the game is over."""
-    if len(data.get("rounds", [])) < ROUNDS:
-        raise RecordError("end_items", "items_too_early", rounds=ROUNDS)
-    new = _editable(data)
-    enter(new["end_items"], "end_items", who, items, seen, new["players"])
-    return _settled(new)
-
-
-def _editable(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy to change, its app fields filled in (from the end section where there is one)."""
-    record = read(data)
-    new = copy.deepcopy(dict(data))
-    new.pop("end", None)
-    new.setdefault("rounds", [])
-    new["start_player"] = record.start_player
-    new["finish"] = {r: list(record.finish[r]) for r in RACES}
-    new["end_items"] = {p: dict(v) for p, v in record.items.items()}
-    return new
-
-
-def _settled(new: dict[str, Any]) -> dict[str, Any]:
-    """Check the changed record and build its end section once every player has entered their items."""
-    record = read(new)
-    if len(record.items) == len(record.players) and record.start_player is not None:
-        new["end"] = {
-            "miner_finish": list(record.finish["miner"]),
-            "track_finish": {t.value: list(record.finish[t.value]) for t in Track},
-            "start_player": record.start_player,
-            "players": {p: dict(record.items[p]) for p in record.players},
-        }
-    return new

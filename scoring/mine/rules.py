@@ -1,5 +1,6 @@
-"""MINE! (Arvelys, Aurélien Assié, 2026): a round's coal (looting and the watchtower, the expedition sale,
-the mine), the dummy player's placement, the race to 21 and the tie-break chain.
+"""MINE! (Arvelys, Aurélien Assié, 2026): what the score is. A round's coal (the events, looting and the
+watchtower in looting.py, the expedition sale, the mine), the dummy player's placement, the race to 21
+and the tie-break chain; how the table's phones change a record: changes.py.
 
 Follows ../rules/mine.md; the rules come from the German translation of the French rules
 ../seeds/001_0c2c8cf38b864e64.txt [seed] and the publisher's rules pages [site].
@@ -13,14 +14,14 @@ its whole sheet (`SHEET_FIELDS`): the coal at its start, what events, looting, t
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from scoring.app_fields import setup_ticks
 from scoring.errors import RecordError, define
-from scoring.fields import MAX_COUNT, count, enter, mapping, per_player, player, players, sequence
+from scoring.fields import MAX_COUNT, count, mapping, per_player, player, players, sequence
+from scoring.mine.looting import Attack, Looting, read_attacks, resolve_looting
 from scoring.standings import Line, Result, standings
 
 PROBLEMS = {
@@ -87,35 +88,6 @@ class Draw(Protocol):
 
     def choice(self, seq: Sequence[str]) -> str: ...
     def sample(self, population: Sequence[str], k: int) -> list[str]: ...
-
-
-@dataclass(frozen=True)
-class Attack:
-    """One stack on the looters' hideout: the looter, the player whose colour card lies on it, and the
-    helmets on its profession cards."""
-
-    attacker: str
-    target: str
-    points: int
-
-
-@dataclass(frozen=True)
-class Take:
-    """How one attack was resolved: the coal the looter took, and why (`held`: the watchtower's defence is
-    at least the attack; `took`: the whole difference; `stock`: what was left of the target's stock;
-    `shared`: tied looters shared what was left, rounded down; `empty`: nothing was left to take)."""
-
-    attack: Attack
-    defense: int
-    coal: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class Looting:
-    takes: tuple[Take, ...]
-    changes: Mapping[str, int]
-    """Coal won (+) or lost (−) per player."""
 
 
 @dataclass(frozen=True)
@@ -228,7 +200,7 @@ def read(record: Mapping[str, Any]) -> Record:
         raise RecordError("end", "game_not_over", rounds=ROUNDS, target=TARGET)
     items = end if end is not None else {player(p, "end_items", names): _end_counts(v, f"end_items.{p}")
                                          for p, v in mapping(record.get("end_items", {}), "end_items").items()}
-    _within_the_box({p: c["coal"] for p, c in items.items()}, ("end" if end is not None else "end_items") + ".{player}.coal")
+    within_the_box({p: c["coal"] for p, c in items.items()}, ("end" if end is not None else "end_items") + ".{player}.coal")
     rolls = {player(p, f"die_roll.{p}", names): _die(v, f"die_roll.{p}")
              for p, v in mapping(record.get("die_roll", {}), "die_roll").items()}
     return Record(names, variant, dummy, first, tuple(rounds), current, end, items, rolls)
@@ -249,41 +221,49 @@ def score(data: Mapping[str, Any]) -> Result:
                   standings(record.players, lines, CATEGORIES, chain, TIEBREAK_RULES), progress)
 
 
-def resolve_looting(stocks: Mapping[str, int], defense: Mapping[str, int], attacks: Sequence[Attack]) -> Looting:
-    """Looting and the watchtower, resolved together attack by attack [seed]: a defence (helmets on the
-    target's watchtower) at least the attack's points holds; otherwise the looter takes the difference,
-    at most what is left of the target's stock from before looting (coal just looted cannot be looted
-    again). Several looters on one target help themselves strongest first; looters tied on points share
-    what is left equally, rounded down, the rest staying with the target (3 coal, 2 tied: 1 each)."""
-    takes: list[Take] = []
-    for target in dict.fromkeys(a.target for a in attacks):
-        left, shield = stocks[target], defense.get(target, 0)
-        on_target = [a for a in attacks if a.target == target]
-        for points in sorted({a.points for a in on_target}, reverse=True):
-            tied = [a for a in on_target if a.points == points]
-            claim = max(0, points - shield)
-            share = min(claim, left // len(tied)) if claim * len(tied) > left else claim
-            reason = ("held" if claim == 0 else "empty" if left == 0 else "took" if share == claim
-                      else "shared" if len(tied) > 1 else "stock")
-            takes += [Take(a, shield, share, reason) for a in tied]
-            left -= share * len(tied)
-    changes = {p: 0 for p in stocks}
-    for take in takes:
-        changes[take.attack.attacker] += take.coal
-        changes[take.attack.target] -= take.coal
-    return Looting(tuple(sorted(takes, key=lambda k: attacks.index(k.attack))), changes)
+@dataclass(frozen=True)
+class Entry:
+    """What the table entered for one round, every field read (what was not entered is nothing)."""
+
+    number: int
+    die_holder: str
+    cap: int
+    start: Mapping[str, int]
+    supply: int | None
+    events: Mapping[str, int]
+    attacks: tuple[Attack, ...]
+    defense: Mapping[str, int]
+    sold: Mapping[str, int]
+    mined: Mapping[str, int]
+    recruited: Mapping[str, int]
 
 
-def loot_command(data: Any) -> dict[str, int]:
-    """`python -m scoring loot`: the coal change per player of one looting phase (../rules/records.md)."""
-    entry = mapping(data, "looting")
-    stocks = {str(p): count(v, f"stocks.{p}", COAL_CUBES) for p, v in mapping(entry.get("stocks"), "stocks").items()}
-    _within_the_box(stocks, "stocks.{player}")
-    names = tuple(stocks)
-    defense = {player(p, f"defense.{p}", names): count(v, f"defense.{p}")
-               for p, v in mapping(entry.get("defense", {}), "defense").items()}
-    attacks = _attacks(entry.get("attacks", []), "attacks", names)
-    return dict(resolve_looting(stocks, defense, attacks).changes)
+def resolve_round(entry: Entry, variant: bool, dummy: str | None, tracked: bool = True) -> Sheet:
+    """A round resolved in the printed order [seed]: the events (`after_events`), looting and the
+    watchtower together (`resolve_looting`), the expedition's sale, then the mine taking from the central
+    supply in turn from the die holder (`take_from_supply`: each player's helmets, capped by the die card
+    in the variant except for the dummy [site]). Sold coal and coal lost to events go back to the supply
+    (UNVERIFIED, see COAL_CUBES). A round whose coal the app did not track (`tracked` False: entered
+    without its sheet) applies only what was entered, its looting none."""
+    names = list(entry.start)
+    event_coal = {p: after_events(entry.start, entry.events)[p] - entry.start[p] if tracked else entry.events[p]
+                  for p in names}
+    stocks = {p: entry.start[p] + event_coal[p] for p in names}
+    looting = resolve_looting(stocks, entry.defense, entry.attacks) if tracked else Looting((), dict.fromkeys(names, 0))
+    allowed = {p: entry.mined[p] if (not variant or p == dummy) else min(entry.mined[p], entry.cap) for p in names}
+    kept = {p: max(0, stocks[p] + looting.changes[p] - entry.sold[p]) for p in names}
+    at_mine = None if entry.supply is None else entry.supply + sum(entry.start.values()) - sum(kept.values())
+    got = take_from_supply(allowed, _mine_supply(at_mine, COAL_CUBES - sum(kept.values())),
+                           turn_order(names, entry.die_holder))
+    return Sheet(entry.number, entry.die_holder, entry.cap, entry.start, entry.supply, at_mine, entry.events, event_coal,
+                 entry.attacks, entry.defense, entry.sold, entry.mined, entry.recruited, looting, got,
+                 {p: kept[p] + got[p] for p in names})
+
+
+def after_events(start: Mapping[str, int], events: Mapping[str, int]) -> dict[str, int]:
+    """Each player's coal after the events: an event takes at most the coal a player has (cubes they do
+    not hold cannot be given up); the sheet keeps what was entered (`Sheet.events`)."""
+    return {p: max(0, start[p] + events.get(p, 0)) for p in start}
 
 
 def take_from_supply(wanted: Mapping[str, int], supply: int, order: Sequence[str]) -> dict[str, int]:
@@ -331,113 +311,12 @@ def dummy_placement(round_number: int, coal: Mapping[str, int], dummy: str, draw
     return Placement(watchtower, tuple(order[i % len(order)] for i in range(rest)), 0, 0)
 
 
-def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str, variant: bool = False,
-               dummy: str | None = None) -> dict[str, Any]:
-    """The record of a game about to start; `start_player` is the last one who touched coal [seed]."""
-    record = {"game": "mine", "players": list(names), "colours": dict(colours), "variant": variant,
-              "start_player": start_player, "rounds": []}
-    if dummy is not None:
-        record["dummy"] = dummy
-    read(record)
-    return record
-
-
 def status(data: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The stage for the header: the round being resolved, or the end."""
     record = read(data)
     if record.is_over:
         return "mine.status.end", {}
     return "mine.status.round", {"round": len(record.rounds) + 1, "rounds": ROUNDS}
-
-
-# Changes the table makes. Each takes the stored record and what the phone showed, and returns a new
-# record or raises RecordError: a stale phone is refused instead of overwriting.
-
-def enter_round(data: Mapping[str, Any], number: int, field: str, value: Any, seen: Any) -> dict[str, Any]:
-    """Enter one field of round `number`'s sheet (the round being resolved, or a closed one to correct
-    it); `seen` is the field's value as the phone showed it. If another phone changed the field since,
-    the entry is refused, unless it stores what is stored already (two phones, or two quick taps, saving
-    the same numbers)."""
-    new = copy.deepcopy(dict(data))
-    new.setdefault("rounds", [])
-    _round_sheet(new, number)
-    if field not in ENTRY_FIELDS:
-        raise RecordError(f"rounds.{number - 1}", "unknown_field", value=field)
-    where = _round_path(new, number)
-    if where == "current":
-        sheet = new["current"] = new.get("current") or {}
-    else:
-        sheet = new["rounds"][number - 1]
-    if sheet.get(field) != seen and sheet.get(field) != value:
-        raise RecordError(f"{where}.{field}", "changed_elsewhere")
-    sheet[field] = copy.deepcopy(value)
-    read(new)
-    return new
-
-
-def add_attack(data: Mapping[str, Any], number: int, attack: Mapping[str, Any], seen: Sequence[Any]) -> dict[str, Any]:
-    """Add one attack to round `number`'s looting, after those entered so far. `seen` is the attacks the
-    phone showed: they must all still be there, in order (another phone may have added more meanwhile,
-    and this phone's own quick taps follow one another), or the tap is refused rather than mis-edited."""
-    stored = list(_round_sheet(data, number).get("attacks", []))
-    if stored[: len(seen)] != list(sequence(seen, "attacks")):
-        raise RecordError(f"{_round_path(data, number)}.attacks", "changed_elsewhere")
-    return enter_round(data, number, "attacks", stored + [dict(mapping(attack, "attacks"))], stored or None)
-
-
-def remove_attack(data: Mapping[str, Any], number: int, index: int, attack: Mapping[str, Any]) -> dict[str, Any]:
-    """Take back the attack the phone showed at `index` of round `number`'s looting; if it is no longer
-    there (removed or changed on another phone), the tap is refused."""
-    stored = list(_round_sheet(data, number).get("attacks", []))
-    if count(index, "attacks") >= len(stored) or stored[index] != attack:
-        raise RecordError(f"{_round_path(data, number)}.attacks", "already_removed")
-    return enter_round(data, number, "attacks", stored[:index] + stored[index + 1:], stored)
-
-
-def close_round(data: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """The round is resolved: its sheet, every field filled in, becomes round `number`; a round another
-    phone closed meanwhile is refused, and so is a round after the end or, in the variant, one whose die
-    card was not entered."""
-    record = read(data)
-    if record.current is None:
-        raise RecordError("rounds", "game_over", rounds=ROUNDS, target=TARGET)
-    if count(number, "round", ROUNDS) != record.current.number:
-        raise RecordError(f"rounds.{number - 1}", "round_entered", round=number)
-    if record.variant and "cap" not in (data.get("current") or {}):
-        raise RecordError("current.cap", "missing")
-    new = copy.deepcopy(dict(data))
-    new.setdefault("rounds", []).append(_sheet_fields(record.current, record.variant))
-    new.pop("current", None)
-    read(new)
-    return new
-
-
-def set_items(data: Mapping[str, Any], who: str, items: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
-    """Enter one player's coal in stock and profession cards in hand once the game is over (see
-    `records.enter` for `seen`); once every player has, the end section is built."""
-    record = read(data)
-    if not record.is_over:
-        raise RecordError("end_items", "game_not_over", rounds=ROUNDS, target=TARGET)
-    new = copy.deepcopy(dict(data))
-    new.pop("end", None)
-    new["end_items"] = {p: dict(v) for p, v in record.items.items()}
-    enter(new["end_items"], "end_items", who, items, seen, record.players)
-    if len(new["end_items"]) == len(record.players):
-        new["end"] = {p: new["end_items"][p] for p in record.players}
-    read(new)
-    return new
-
-
-def roll_die(data: Mapping[str, Any], rolls: Mapping[str, int], seen: Mapping[str, int]) -> dict[str, Any]:
-    """The last tie-breaker: the die rolled for players still tied (a new roll replaces theirs). `seen`
-    is the rolls the phone showed: if another phone rolled meanwhile, its roll stands and this one is
-    refused, so the roll that decided the game is never silently replaced."""
-    new = copy.deepcopy(dict(data))
-    if new.get("die_roll", {}) != mapping(seen, "die_roll"):
-        raise RecordError("die_roll", "rolled_elsewhere")
-    new["die_roll"] = dict(new.get("die_roll", {})) | dict(mapping(rolls, "die_roll"))
-    read(new)
-    return new
 
 
 def still_tied(data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
@@ -447,60 +326,40 @@ def still_tied(data: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
     return tuple(p for p in places if len(p) > 1)
 
 
-def _round_path(data: Mapping[str, Any], number: int) -> str:
-    """Where round `number`'s sheet is in the record: `current` while it is resolved, else `rounds.<i>`."""
-    return "current" if number == len(data.get("rounds", [])) + 1 else f"rounds.{number - 1}"
-
-
-def _round_sheet(data: Mapping[str, Any], number: int) -> Mapping[str, Any]:
-    """Round `number`'s sheet as stored (empty while nothing of it is entered); a round not reached is
-    refused."""
-    rounds = data.get("rounds", [])
-    if not 1 <= count(number, "round", ROUNDS + 1) <= len(rounds) + 1:
-        raise RecordError(f"rounds.{number - 1}", "round_not_reached", round=number)
-    return (data.get("current") or {}) if number == len(rounds) + 1 else rounds[number - 1]
-
-
 def _reached(names: Sequence[str], rounds: Sequence[Sheet]) -> bool:
     return any(sum(r.sold[p] for r in rounds) >= TARGET for p in names)
 
 
 def _sheet(value: Any, where: str, names: tuple[str, ...], variant: bool, dummy: str | None, first: str,
            before: Sequence[Sheet], closed: bool) -> Sheet:
-    """One round's sheet with every field filled: what was not entered counts as nothing; the coal at
-    the start is the previous round's end (the starting coal in round 1, or for a round entered without
-    its sheet)."""
+    """One round's sheet read from the record and resolved (`resolve_round`), every field filled: what
+    was not entered counts as nothing; the coal at the start is the previous round's end (the starting
+    coal in round 1, or for a round entered without its sheet, whose coal the app did not track)."""
     entry = mapping(value, where)
     number = len(before) + 1
-    holder = die_holder(names, first, number)
     cap = _cap(entry, where, number, variant, closed)
     tracked = "start" in entry or not closed
     start = _counts(entry, "start", where, names, limit=COAL_CUBES) if "start" in entry else _carried(names, variant, before)
-    _within_the_box(start, f"{where}.start.{{player}}")
+    within_the_box(start, f"{where}.start.{{player}}")
     supply = None if variant else _supply(entry, where, start)
     events = {p: _signed(v, f"{where}.events.{p}") for p, v in _partial(entry, "events", where, names).items()}
     events = {p: events.get(p, 0) for p in names}
-    event_coal = {p: max(events[p], -start[p]) if tracked else events[p] for p in names}
-    stocks = {p: start[p] + event_coal[p] for p in names}
     if tracked:
-        _within_the_box(stocks, f"{where}.events.{{player}}")
-    attacks = _attacks(entry.get("attacks", []), f"{where}.attacks", names)
-    defense = _counts(entry, "defense", where, names, required=False)
-    looting = resolve_looting(stocks, defense, attacks) if tracked else Looting((), {p: 0 for p in names})
+        within_the_box(after_events(start, events), f"{where}.events.{{player}}")
     sold = _counts(entry, "sold", where, names, required=closed)
     for p in names:
         if sold[p] > cap:
             raise RecordError(f"{where}.sold.{p}", "over_cap", cap=cap, value=sold[p])
-        if tracked and sold[p] > stocks[p] + looting.changes[p]:
-            raise RecordError(f"{where}.sold.{p}", "over_stock", stock=stocks[p] + looting.changes[p], value=sold[p])
-    mined = _counts(entry, "mined", where, names, required=False)
-    allowed = {p: mined[p] if (not variant or p == dummy) else min(mined[p], cap) for p in names}
-    kept = {p: max(0, stocks[p] + looting.changes[p] - sold[p]) for p in names}
-    at_mine = None if supply is None else supply + sum(start.values()) - sum(kept.values())
-    got = take_from_supply(allowed, _mine_supply(at_mine, COAL_CUBES - sum(kept.values())), turn_order(names, holder))
-    recruited = _counts(entry, "recruited", where, names, required=False)
-    return Sheet(number, holder, cap, start, supply, at_mine, events, event_coal, attacks, defense, sold, mined, recruited,
-                 looting, got, {p: kept[p] + got[p] for p in names})
+    sheet = resolve_round(Entry(
+        number, die_holder(names, first, number), cap, start, supply, events,
+        read_attacks(entry.get("attacks", []), f"{where}.attacks", names),
+        _counts(entry, "defense", where, names, required=False), sold,
+        _counts(entry, "mined", where, names, required=False), _counts(entry, "recruited", where, names, required=False),
+    ), variant, dummy, tracked)
+    for p in names:
+        if tracked and sold[p] > sheet.at_sale[p]:
+            raise RecordError(f"{where}.sold.{p}", "over_stock", stock=sheet.at_sale[p], value=sold[p])
+    return sheet
 
 
 def _mine_supply(at_mine: int | None, free: int) -> int:
@@ -527,7 +386,7 @@ def _carried(names: Sequence[str], variant: bool, before: Sequence[Sheet]) -> di
     return {p: VARIANT_START_COAL if variant else START_COAL for p in names}
 
 
-def _within_the_box(stocks: Mapping[str, int], field: str) -> None:
+def within_the_box(stocks: Mapping[str, int], field: str) -> None:
     """All the players' coal together is at most the box's 20 cubes [seed]; the player whose entry goes
     past them is named (`field` with `{player}` in it is the path of a player's count)."""
     total = 0
@@ -567,18 +426,6 @@ def _partial(entry: Mapping[str, Any], field: str, where: str, names: Sequence[s
     return given
 
 
-def _attacks(value: Any, where: str, names: Sequence[str]) -> tuple[Attack, ...]:
-    attacks = []
-    for i, item in enumerate(sequence(value, where)):
-        entry = mapping(item, f"{where}.{i}")
-        attacker = player(entry.get("attacker"), f"{where}.{i}.attacker", names)
-        target = player(entry.get("target"), f"{where}.{i}.target", names)
-        if attacker == target:
-            raise RecordError(f"{where}.{i}.target", "attack_self")
-        attacks.append(Attack(attacker, target, count(entry.get("points"), f"{where}.{i}.points")))
-    return tuple(attacks)
-
-
 def _signed(value: Any, where: str) -> int:
     """A coal change from an event: a whole number, negative for coal lost."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -598,7 +445,7 @@ def _die(value: Any, where: str) -> int:
     return face
 
 
-def _sheet_fields(sheet: Sheet, variant: bool) -> dict[str, Any]:
+def sheet_fields(sheet: Sheet, variant: bool) -> dict[str, Any]:
     """A resolved sheet as a record's round: `sold` (and `cap`) of the contract, and what the app tracked."""
     entry: dict[str, Any] = {"sold": dict(sheet.sold), "start": dict(sheet.start), "events": dict(sheet.events),
                              "attacks": [{"attacker": a.attacker, "target": a.target, "points": a.points}
