@@ -6,7 +6,7 @@ import streamlit as st
 from schichtbuch import ui
 
 st.set_page_config(page_title="Schichtbuch", page_icon="⛏️", layout="centered")
-pending = ui.unclaimed_taps()
+pending = ui.unclaimed()
 ui.init()
 ui.count_tap()
 page = st.navigation(list(ui.all_pages().values()), position="hidden")
@@ -14,7 +14,4 @@ ui.follow_join()
 saved = ui.current()
 ui.header(saved)
 ui.watch(saved)
-try:
-    page.run()
-finally:
-    ui.claim_taps(pending)
+ui.run_page(page.run, pending)

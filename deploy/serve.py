@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -76,6 +77,11 @@ def free_port() -> int:
 
 SUPERVISE_SECONDS = 0.5
 """How often the app processes are checked, and a dead one started again."""
+RESTART_PAUSE_SECONDS = (0.0, 1.0, 5.0, 30.0)
+"""How long a process that died is left down before it is started again, by how often it died in the
+last `RESTART_WINDOW_SECONDS`: at once the first time, longer while it keeps dying (a process that cannot
+start is not started every half second)."""
+RESTART_WINDOW_SECONDS = 300.0
 
 
 def start_app(number: int, port: int) -> subprocess.Popen[bytes]:
@@ -88,11 +94,25 @@ def start_app(number: int, port: int) -> subprocess.Popen[bytes]:
 
 
 def supervise(apps: list[subprocess.Popen[bytes]], ports: Sequence[int], stopping: threading.Event) -> None:
-    """Start again, on its own port, every app process that has ended, until `stopping` is set."""
+    """Start again, on its own port, every app process that has ended, after `restart_pause`, until
+    `stopping` is set."""
+    deaths: list[list[float]] = [[] for _ in apps]
+    down: list[float | None] = [None for _ in apps]
     while not stopping.wait(SUPERVISE_SECONDS):
+        now = time.monotonic()
         for i, app in enumerate(apps):
-            if app.poll() is not None and not stopping.is_set():
-                apps[i] = start_app(i + 1, ports[i])
+            if app.poll() is None:
+                continue
+            if down[i] is None:
+                down[i] = now
+                deaths[i] = [d for d in deaths[i] if now - d < RESTART_WINDOW_SECONDS] + [now]
+            if now - down[i] >= restart_pause(len(deaths[i])) and not stopping.is_set():  # type: ignore[operator]
+                apps[i], down[i] = start_app(i + 1, ports[i]), None
+
+
+def restart_pause(deaths: int) -> float:
+    """Seconds a process stays down after its `deaths`-th death in the window (see RESTART_PAUSE_SECONDS)."""
+    return RESTART_PAUSE_SECONDS[min(deaths, len(RESTART_PAUSE_SECONDS)) - 1]
 
 
 def serve(listen: str, backends: Sequence[str], ports: Sequence[int]) -> int:
@@ -105,9 +125,9 @@ def serve(listen: str, backends: Sequence[str], ports: Sequence[int]) -> int:
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / "haproxy.cfg"
         config.write_text(haproxy_config(listen, backends), encoding="utf-8")
-        proxy = subprocess.Popen(["haproxy", "-db", "-f", str(config)])
-        signal.signal(signal.SIGTERM, lambda *_: proxy.terminate())
         try:
+            proxy = subprocess.Popen(["haproxy", "-db", "-f", str(config)])
+            signal.signal(signal.SIGTERM, lambda *_: proxy.terminate())
             return proxy.wait()
         except KeyboardInterrupt:
             proxy.terminate()

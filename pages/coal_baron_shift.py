@@ -1,6 +1,7 @@
 """Coal Baron shift: each player taps the order cards they deliver; entries can be taken back or undone,
 and a scored shift can be corrected. Every card of a transport keeps its place (a delivered one stays,
-marked with who delivered it), so that quick taps land on the card the finger meant. Once another phone
+struck through, and a tap on it says who has it), so that quick taps land on the card the finger meant;
+no card is disabled, since a tap on a card that another phone's entry has just taken must be answered. Once another phone
 has scored a shift, the phone is taken to the scoring, which says so."""
 
 import streamlit as st
@@ -59,7 +60,7 @@ grid = st.columns(2, wrap=False)
 for i, order in enumerate(coal_baron.cards(transport)):
     card = t("coal_baron.card", coal=coal_baron.symbols(order.coal), vp=order.vp)
     grid[i % 2].button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
-                       disabled=order in taken, help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
+                       help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                        key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
 ui.refused("shift_card")
 

@@ -27,16 +27,22 @@ def save(field: str, value: Callable[[], object], seen: object, number: int | No
     """Save one field of a round's sheet (this round's unless `number` names a closed one) as the phone
     showed it when tapped (see `ui.save_on_tap`)."""
     n = number or sheet.number
-    ui.save_on_tap(saved.id, lambda d: mine.enter_round(d, n, field, value(), seen),
-                   {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}_{n}")
+    ui.save_on_tap(saved.id, lambda d: mine.enter_round(d, n, field, value(), seen), change(field, n), f"mine_{field}_{n}")
+
+
+def change(field: str, number: int) -> dict[str, object]:
+    """The label of an entry in a round's sheet, for undo."""
+    return {"key": "change.mine_entry", "round": number, "field": field}
 
 
 def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], number: int | None = None) -> None:
-    """A form with one number per player for a field of a round's sheet; its widgets follow the stored
-    values, so another phone's entry shows at once. What the rules refuse is named below its Save."""
+    """A form with one number per player for a field of a round's sheet. Its key and its widgets' follow
+    the stored values: another phone's entry shows at once, and a Save tapped on the form as it was
+    before reaches no form (`ui.unclaimed`: said to be not saved) rather than saving over that entry.
+    What the rules refuse is named below its Save."""
     n = number or sheet.number
     keys = {p: ui.widget_key("mine", field, n, p, shown[p]) for p in record.players}
-    with st.form(f"mine_{field}_{n}", enter_to_submit=False):
+    with st.form(ui.widget_key("mine", field, n, *shown.values()), enter_to_submit=False):
         for p in record.players:
             ui.number(label(p), shown[p], keys[p])
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=save, args=(
@@ -46,9 +52,7 @@ def counts(field: str, shown: Mapping[str, int], label: Callable[[str], str], nu
 
 def entered(field: str, number: int | None = None) -> object:
     """A field of a round's sheet as stored (None if not entered yet)."""
-    rounds = saved.doc.get("rounds", [])
-    stored = rounds[number - 1] if number and number <= len(rounds) else saved.doc.get("current") or {}
-    return stored.get(field)
+    return mine.round_sheet(saved.doc, number or sheet.number).get(field)
 
 
 def coal_table(s: Sheet) -> None:
@@ -62,9 +66,10 @@ def coal_table(s: Sheet) -> None:
 def cap_and_supply(s: Sheet) -> None:
     """The die card's value in the variant; the coal at the start and the supply, to correct."""
     if record.variant:
-        key = f"mine_cap_{s.number}_{entered('cap')}"
-        ui.number(t("mine.round.cap"), entered("cap"), key, placeholder=t("mine.round.cap_hint"),
-                  on_change=lambda: save("cap", lambda: st.session_state[key], entered("cap")))
+        cap = f"mine_cap_{s.number}_{entered('cap')}"
+        ui.number(t("mine.round.cap"), entered("cap"), cap, placeholder=t("mine.round.cap_hint"),
+                  on_change=save, args=("cap", lambda: st.session_state[cap], entered("cap")))
+        ui.drawn(cap, entered("cap"))
         ui.refused(f"mine_cap_{s.number}")
     with st.expander(t("mine.round.correct")):
         counts("start", s.start, md)
@@ -88,30 +93,40 @@ def dummy_cards(s: Sheet) -> None:
     st.caption(t("mine.dummy.events"))
 
 
+ATTACK_FIELDS = ("attacker", "target", "points")
+
+
 def looting(s: Sheet) -> None:
-    """The attacks entered, each with its outcome and why, a form for the next attack, and the defence."""
+    """The attacks entered, each with its outcome and why and a way to take it back, a form for the next
+    attack, and the defence."""
     attacks = entered("attacks") or []
-    where = f"mine_attacks_{s.number}"
-    label = {"key": "change.mine_entry", "round": s.number, "field": "attacks"}
-    ui.refused(where)
+    ui.refused(f"mine_attacks_{s.number}")
     for i, take in enumerate(s.looting.takes):
         a = take.attack
         text, remove = st.columns([5, 1], vertical_alignment="center", wrap=False)
         text.markdown(t(f"mine.loot.{take.reason}", attacker=md(a.attacker), target=md(a.target), points=a.points,
                         defense=take.defense, coal=take.coal))
         remove.button("✕", key=ui.widget_key("mine_attack_remove", s.number, i, *attacks[i].values()),
-                      help=t("mine.loot.remove"), on_click=ui.save_on_tap, args=(
-                          saved.id, lambda d, i=i: mine.remove_attack(d, s.number, i, attacks[i]), label, where))
-    keys = {k: f"mine_{k}_{s.number}" for k in ("attacker", "target", "points")}
+                      help=t("mine.loot.remove"), on_click=take_back, args=(attacks[i],))
     with st.form(f"mine_attack_{s.number}", enter_to_submit=False):
-        st.selectbox(t("mine.loot.attacker"), record.players, key=keys["attacker"])
-        st.selectbox(t("mine.loot.target"), record.players, index=1, key=keys["target"])
-        ui.number(t("mine.loot.points"), 1, keys["points"])
-        st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=lambda: ui.save_on_tap(
-            saved.id, lambda d, new={k: st.session_state[key] for k, key in keys.items()}: mine.add_attack(
-                d, s.number, new, attacks), label, where))
+        st.selectbox(t("mine.loot.attacker"), record.players, key=f"mine_attacker_{s.number}")
+        st.selectbox(t("mine.loot.target"), record.players, index=1, key=f"mine_target_{s.number}")
+        ui.number(t("mine.loot.points"), 1, f"mine_points_{s.number}")
+        st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=add_attack, args=(attacks,))
     st.markdown(f"**{t('mine.loot.defense')}**")
     counts("defense", s.defense, md)
+
+
+def add_attack(shown: list) -> None:
+    """Add the attack as the form holds it at the tap, after the attacks the phone showed."""
+    attack = {f: st.session_state[f"mine_{f}_{sheet.number}"] for f in ATTACK_FIELDS}
+    ui.save_on_tap(saved.id, lambda d: mine.add_attack(d, sheet.number, attack, shown), change("attacks", sheet.number),
+                   f"mine_attacks_{sheet.number}")
+
+
+def take_back(attack: dict) -> None:
+    ui.save_on_tap(saved.id, lambda d: mine.remove_attack(d, sheet.number, attack), change("attacks", sheet.number),
+                   f"mine_attacks_{sheet.number}")
 
 
 def confirm(news: ui.StageNews) -> None:

@@ -15,8 +15,10 @@ t = ui.page_start()
 def arrivals(end_field: str, order: tuple[str, ...]) -> None:
     """One row per player, in seating order and always in the same place (so that quick taps land where
     the finger meant): a player still on the way is a button that puts them next; one who got there shows
-    their place and VP, with a way to take them off. The number of arrivals this phone shows, its own taps
-    counted as they are saved, travels with each tap: a list another phone changed meanwhile is refused."""
+    their place and VP, with a way to take them off. No control is disabled: a tap on a row another
+    phone's entry has just changed is answered by the rules. The number of arrivals this phone's page was
+    last drawn with, its own taps since counted as they are saved, travels with each tap: a list another
+    phone changed before that is refused."""
     st.markdown(f"**{t(f'schichtwechsel.end_field.{end_field}')}**")
     shown = ui.widget_key("end_shown", saved.id, end_field)
     st.session_state[shown] = len(order)
@@ -25,9 +27,10 @@ def arrivals(end_field: str, order: tuple[str, ...]) -> None:
         there = who in order
         text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
         text.button(t("schichtwechsel.end.arrived", place=order.index(who) + 1, player=md(who), vp=vps[who]) if there
-                    else md(who), icon=":material/check:" if there else ":material/add:", disabled=there, width="stretch",
-                    key=ui.widget_key("end_arrive", end_field, who), on_click=arrive, args=(end_field, who, shown))
-        remove.button("✕", disabled=not there, key=ui.widget_key("end_withdraw", end_field, who),
+                    else md(who), icon=":material/check:" if there else ":material/add:", width="stretch",
+                    type="tertiary" if there else "secondary", key=ui.widget_key("end_arrive", end_field, who),
+                    on_click=arrive, args=(end_field, who, shown))
+        remove.button("✕", type="secondary" if there else "tertiary", key=ui.widget_key("end_withdraw", end_field, who),
                       help=t("schichtwechsel.end.withdraw"), on_click=withdraw, args=(end_field, who, shown))
     ui.refused(f"end_{end_field}")
 

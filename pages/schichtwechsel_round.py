@@ -47,7 +47,8 @@ def round_form(number: int, shown: Round | None) -> None:
         st.form_submit_button(t(f"schichtwechsel.round.save_{mode}", round=number), type="primary", width="stretch",
                               on_click=submit, args=args)
         ui.refused(f"round_{mode}")
-    ui.ask_first(f"round_{mode}", number, t("schichtwechsel.round.empty", round=number),
+    zero = not any(st.session_state[ui.widget_key("round_points", mode, number, p)] for p in record.players)
+    ui.ask_first(saved.id, f"round_{mode}", number, zero, t("schichtwechsel.round.empty", round=number),
                  t("schichtwechsel.round.anyway", round=number), submit, args)
 
 

@@ -11,7 +11,8 @@ import streamlit as st
 
 from schichtbuch.session import md, store, t, widget_key
 from schichtbuch.store import Document, Saved
-from schichtbuch.writes import refusal, refused, save_on_tap, say
+from schichtbuch.taps import drawn
+from schichtbuch.writes import refusal, refused, save_on_tap, say, tapped
 from scoring.app_fields import setup_ticks, tick
 from scoring.errors import RecordError
 from setup import Step
@@ -53,6 +54,7 @@ def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
            edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document], base_key: str) -> None:
     """Save one player's counts as entered (see `player_entry`); a refusal keeps them, except that
     counts another phone changed meanwhile are shown anew."""
+    tapped()
     values = {f: st.session_state[widget_key(key, who, f)] for f in fields}
     base = st.session_state.get(base_key)
     try:
@@ -74,9 +76,11 @@ def checklist(saved: Saved, steps: Sequence[Step]) -> None:
     refused("setup")
     for step in steps:
         text = t(step.key, **{k: md(str(v)) for k, v in step.params.items()})
-        st.checkbox(text, value=step.id in ticked, key=widget_key("setup", step.id, step.id in ticked), on_change=save_on_tap,
+        key = widget_key("setup", step.id, step.id in ticked)
+        st.checkbox(text, value=step.id in ticked, key=key, on_change=save_on_tap,
                     args=(saved.id, lambda d, s=step.id, on=step.id not in ticked: tick(d, s, on),
                           {"key": "change.tick", "step": step.id}, "setup"))
+        drawn(key, step.id in ticked)
 
 
 def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document, str, str], Document], key: str) -> None:
@@ -88,6 +92,7 @@ def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document
     st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget, on_change=lambda: save_on_tap(
         saved.id, lambda d, chosen=st.session_state[widget]: edit(d, chosen, shown),
         {"key": f"change.{key}", "player": st.session_state[widget]}, key))
+    drawn(widget, shown)
 
 
 def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:

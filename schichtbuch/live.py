@@ -160,9 +160,9 @@ def follow(table: str, item: str, version: int, read: Callable[[], int], gone: t
 
 
 def count_tap() -> None:
-    """Count this phone's taps (`taps` in its session): every run starts with one, except the runs the
-    live refresh starts for another phone's entry. A message about a tap (`writes.say`) lasts until the
-    next, so a refresh does not take it away before the player has read it."""
+    """Count this phone's taps (`taps` in its session): every run counts as one (a page switch too),
+    except the runs the live refresh starts for another phone's entry. A message about a tap
+    (`writes.say`) lasts until the next, so a refresh does not take it away before it is read."""
     session = _session_id()
     if session is not None and _can_rerun(session):
         pushed = watcher().was_pushed(session)

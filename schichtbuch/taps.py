@@ -7,66 +7,123 @@ drawn the button, so Streamlit knows no callback for it and drops it without a w
 that drew the page again without the control (another phone closed its stage) just before the tap came.
 
 `unclaimed()`, at the start of a run before any widget is drawn, lists the taps the session received for
-controls it knows no callback for; `claim(taps)`, once the page has drawn its controls, hands each tap to
-the callback of the control now drawn under the same widget id (the same key: the same card, the same
-stage), in the order the phone sent them, and reruns so that the page shows what they did. A tap whose
-control is not on the page any more is refused with a message (`writes.say`).
+controls it knows no callback for. `run_page` runs the page, and once it has drawn its controls hands
+those taps back to Streamlit (`claim`): a rerun that carries them as the phone sent them, in which
+Streamlit runs the callbacks of the controls now drawn under the same widget ids (the same key: the same
+card, the same stage) before the page is drawn again, as for any tap. A tap whose control is not on the
+page any more is dropped and refused with a message (`writes.say`).
 
 The first request after a server starts runs a page without the app (`nav.page_start`), which reruns at
 once: `rerun_keeping_taps` makes that rerun carry the phone's widget values, so the tap survives it.
 
-This reads Streamlit's session state internals (`SessionState._new_widget_state`, 1.67), as live.py
-reads its sessions; without them (another Streamlit release) nothing is claimed and taps behave as
-Streamlit has them."""
+This reads Streamlit's session state internals (`SessionState._new_widget_state`, 1.67; requirements.txt
+keeps Streamlit below 2), as live.py reads its sessions; where they are missing, nothing is claimed and
+taps behave as Streamlit has them. Of the other widgets a new session receives, those that save what the
+phone sets them to (a tick, a choice: `drawn`) are claimed when their value differs from the stored one;
+form fields keep what the phone typed, saved with their form's tap."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
-from streamlit.proto.WidgetStates_pb2 import WidgetStates
+from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.runtime.scriptrunner import RerunData, get_script_run_ctx
-from streamlit.runtime.scriptrunner_utils.exceptions import RerunException
-from streamlit.runtime.state.session_state import Serialized
 
 from schichtbuch.session import t
 from schichtbuch.writes import say
 
+try:
+    from streamlit.runtime.scriptrunner_utils.exceptions import RerunException, StopException
+    from streamlit.runtime.state.session_state import Serialized
+except ImportError:  # another Streamlit: nothing to claim (`_widgets` finds no states either)
+    RerunException = StopException = Serialized = type("Missing", (Exception,), {})
 
-def unclaimed() -> list[str]:
-    """The widget ids of the taps this run received for controls the session knows no callback for."""
+
+@dataclass(frozen=True)
+class Pending:
+    """What a run received for controls the session knows no callback for: taps (buttons, form submits)
+    and the values of the other widgets, by widget id."""
+
+    taps: tuple[str, ...] = ()
+    values: frozenset[str] = frozenset()
+
+
+def unclaimed() -> Pending:
+    """What this run received for controls the session knows no callback for (called before any widget
+    is drawn)."""
+    st.session_state.taps_drawn = {}
     widgets = _widgets()
     if widgets is None:
-        return []
-    return [wid for wid, state in widgets.states.items()
-            if wid not in widgets.widget_metadata and _is_tap(state)]
+        return Pending()
+    unknown = {wid: state for wid, state in widgets.states.items()
+               if wid not in widgets.widget_metadata and isinstance(state, Serialized)}
+    return Pending(tuple(wid for wid, state in unknown.items() if _is_tap(state)),
+                   frozenset(wid for wid, state in unknown.items() if not _is_tap(state)))
 
 
-def claim(taps: list[str]) -> None:
-    """Run the callback of each control now drawn under a tapped id, say that the others were not saved,
-    and rerun to show what the taps did (nothing if there were none)."""
-    widgets = _widgets()
-    if not taps or widgets is None:
+def drawn(key: str, stored: Any) -> None:
+    """The widget `key`, which saves what the phone sets it to (`on_change`), was drawn for the value
+    stored now: a new session that received another value for it claims that change too (`claim`)."""
+    st.session_state.taps_drawn[key] = stored
+
+
+def run_page(run: Callable[[], None], pending: Pending) -> None:
+    """Run the page (`run`), then `claim` what this run received, also when the page stopped early (a
+    question, a confirmation); a page that failed shows its error instead."""
+    try:
+        run()
+    except StopException:
+        claim(pending)
+        raise
+    claim(pending)
+
+
+def claim(pending: Pending) -> None:
+    """Rerun with the taps whose controls are now drawn and the changes of `drawn` widgets, for Streamlit
+    to run their callbacks; drop the other taps and say that they were not saved (nothing if there were
+    none). A changed widget is set back to the stored value before the rerun, which carries the phone's:
+    Streamlit then sees the change the phone made."""
+    state = _state()
+    if state is None or not (pending.taps or pending.values):
         return
-    for wid in taps:
-        if wid in widgets.widget_metadata:
-            widgets.call_callback(wid)
-        else:
-            say("tap", t("error.tap_lost"), "warning")
-    st.rerun()
+    widgets, ids = state._new_widget_state, state._key_id_mapper
+    lost = [wid for wid in pending.taps if wid not in widgets.widget_metadata]
+    for wid in lost:
+        widgets.states.pop(wid, None)
+    if lost:
+        say("tap", t("error.tap_lost"), "warning")
+    changed = {wid: stored for key, stored in st.session_state.taps_drawn.items()
+               if (wid := ids.get_id_from_key(key)) in pending.values and widgets[wid] != stored}
+    if len(lost) == len(pending.taps) and not changed:
+        if lost:
+            st.rerun()
+        return
+    sent = {wid: widgets.get_serialized(wid) for wid in changed}
+    for wid, stored in changed.items():
+        widgets.set_from_value(wid, stored)
+    _rerun([sent.get(s.id, s) for s in widgets.as_widget_states()])
 
 
 def rerun_keeping_taps() -> None:
     """Rerun now, with the widget values and taps this run received (see the module's docstring)."""
-    ctx = get_script_run_ctx()
     widgets = _widgets()
-    if ctx is None or widgets is None:
+    if widgets is None:
         st.rerun()
-        return
-    states = WidgetStates()
-    states.widgets.extend(s.value for s in widgets.states.values() if isinstance(s, Serialized))
+    _rerun([state.value for state in widgets.states.values() if isinstance(state, Serialized)])
+
+
+def _rerun(states: list[WidgetState]) -> None:
+    """Rerun the script now with these widget values, as a phone's request would carry them."""
+    ctx = get_script_run_ctx()
+    if ctx is None:
+        st.rerun()
+    widget_states = WidgetStates()
+    widget_states.widgets.extend(states)
     raise RerunException(RerunData(query_string=ctx.query_string, page_script_hash=ctx.page_script_hash,
-                                   widget_states=states, context_info=ctx.context_info))
+                                   widget_states=widget_states, context_info=ctx.context_info))
 
 
 def _is_tap(state: Any) -> bool:
@@ -74,9 +131,16 @@ def _is_tap(state: Any) -> bool:
     return isinstance(state, Serialized) and state.value.WhichOneof("value") == "trigger_value" and state.value.trigger_value
 
 
-def _widgets() -> Any:
-    """This session's widget states (`WStates`), or None outside a script run or on another Streamlit."""
+def _state() -> Any:
+    """This session's `SessionState`, or None outside a script run or on another Streamlit."""
     ctx = get_script_run_ctx()
     state = getattr(getattr(ctx, "session_state", None), "_state", None)
     widgets = getattr(state, "_new_widget_state", None)
-    return widgets if hasattr(widgets, "states") and hasattr(widgets, "widget_metadata") else None
+    found = hasattr(widgets, "states") and hasattr(widgets, "widget_metadata") and hasattr(state, "_key_id_mapper")
+    return state if found else None
+
+
+def _widgets() -> Any:
+    """This session's widget states (`WStates`), or None (see `_state`)."""
+    state = _state()
+    return None if state is None else state._new_widget_state

@@ -26,21 +26,31 @@ LIST_FIELDS = frozenset().union(*(g.list_fields for g in GAMES.values()))
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Message:
-    """What the phone says about a tap: how (`kind`: error, warning, info or success) and in which of
-    this phone's taps (`tap`, see `session.count_tap`) it was said."""
+    """What the phone says about a tap: how (`kind`: error, warning, info or success), and the tap it
+    was first shown after (`tap`: this phone's tap count then, see `live.count_tap`; None until shown)."""
 
     kind: str
     text: str
-    tap: int
+    tap: int | None = None
+
+
+DRAWN_LATER = ("undo", "tap")
+"""Messages whose control every page draws (undo, and the header's line about a lost tap)."""
 
 
 def say(where: str, text: str, kind: str = "error") -> None:
     """Keep a message about the tap being handled for the control `where`, where `refused(where)` shows
-    it until this phone's next tap: refreshes pushed by other phones' entries leave it in place. Called
-    in a tap's callback, which runs just before the run that tap starts."""
-    st.session_state[f"{where}_said"] = Message(kind, text, st.session_state.get("taps", 0) + 1)
+    it from the next run on until this phone's next tap: refreshes pushed by other phones' entries, and
+    the page switch a tap may lead to, leave it in place."""
+    st.session_state[f"{where}_said"] = Message(kind, text)
+
+
+def tapped() -> None:
+    """A new tap that writes: what was said about earlier taps is over (called at its callback's start)."""
+    for key in [k for k in st.session_state if str(k).endswith("_said")]:
+        del st.session_state[key]
 
 
 def refused(where: str) -> None:
@@ -52,15 +62,22 @@ def refused(where: str) -> None:
 
 
 def said_elsewhere() -> None:
-    """Show every message about this phone's last tap, for a page whose controls have gone (another
-    phone closed the stage they belonged to): the tap still ends visibly."""
-    for key in [k for k in st.session_state if str(k).endswith("_said")]:
-        refused(str(key).removesuffix("_said"))
+    """Show the messages about this phone's last tap for a page whose controls have gone (another phone
+    closed the stage they belonged to), so that the tap still ends visibly; those whose control the page
+    still draws (`DRAWN_LATER`) are shown there."""
+    for key in [str(k) for k in st.session_state if str(k).endswith("_said")]:
+        if key.removesuffix("_said") not in DRAWN_LATER:
+            refused(key.removesuffix("_said"))
 
 
 def _said(where: str) -> Message | None:
+    """The message for `where`, stamped with this phone's tap count the first time it is shown; gone once
+    the phone has tapped again."""
     message = st.session_state.get(f"{where}_said")
-    if message is None or message.tap != st.session_state.get("taps", 0):
+    taps = st.session_state.get("taps", 0)
+    if message is not None and message.tap is None:
+        message.tap = taps
+    if message is None or message.tap != taps:
         st.session_state.pop(f"{where}_said", None)
         return None
     return message
@@ -70,6 +87,7 @@ def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[
     """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
     looks different after another phone's change, so a refused tap is explained rather than lost. The
     message waits for `refused(where)` at its place on the page. Whether the change was saved."""
+    tapped()
     try:
         store().change(game_id, edit, label)
     except RecordError as error:
@@ -106,6 +124,7 @@ def undo_button(saved: Saved, key: str) -> None:
 
 
 def _undo(game_id: str, shown_version: int, label: dict[str, Any]) -> None:
+    tapped()
     try:
         store().undo(game_id, shown_version)
     except RecordError as error:
@@ -140,12 +159,13 @@ def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict
                  stage: int, empty: bool = False, anyway: bool = False) -> None:
     """`save_on_tap` for the tap that closes stage `stage` of the game (a shift, a round), which `edit`
     refuses if another phone closed it first. If nothing was logged in it (`empty`), the phone asks first
-    (`ask_close`) and only a second tap, `anyway`, closes it. Once it is saved, this phone remembers the
+    (`ask_first`) and only a second tap, `anyway`, closes it. Once it is saved, this phone remembers the
     stage it closed, for `stage_news`."""
+    tapped()
     if empty and not anyway:
-        st.session_state[f"{where}_ask"] = stage
+        st.session_state[_ask_key(game_id, where)] = stage
         return
-    st.session_state.pop(f"{where}_ask", None)
+    st.session_state.pop(_ask_key(game_id, where), None)
     if save_on_tap(game_id, edit, label, where):
         st.session_state[f"closed_{game_id}"] = stage
 
@@ -157,26 +177,33 @@ def close_button(game_id: str, text: str, where: str, stage: int, edit: Callable
     key names the stage, so that a tap meant for a stage closed meanwhile never closes the next one."""
     refused(where)
     args = (game_id, edit, label, where, stage, empty)
-    if not ask_first(where, stage, question, anyway, close_on_tap, args):
+    if not ask_first(game_id, where, stage, empty, question, anyway, close_on_tap, args):
         st.button(text, type="primary", icon="✅", width="stretch", key=f"{where}_{stage}", on_click=close_on_tap,
                   args=args)
 
 
-def ask_first(where: str, stage: int, question: str, anyway: str, close: Callable[..., None], args: tuple[Any, ...]) -> bool:
+def ask_first(game_id: str, where: str, stage: int, empty: bool, question: str, anyway: str,
+              close: Callable[..., None], args: tuple[Any, ...]) -> bool:
     """Whether the close of stage `stage` tapped at `where` waits for an answer (nothing was logged in the
     stage, see `close_on_tap`), and if so the question, a button that closes it anyway (`close(*args,
-    anyway=True)`) and one to go back."""
-    if st.session_state.get(f"{where}_ask") != stage:
+    anyway=True)`) and one to go back. Once something is logged (`empty` False), the question is over."""
+    key = _ask_key(game_id, where)
+    if st.session_state.get(key) != stage or not empty:
+        st.session_state.pop(key, None)
         return False
     st.warning(question)
     st.button(anyway, type="primary", icon="✅", width="stretch", key=f"{where}_anyway_{stage}", on_click=close,
               args=args, kwargs={"anyway": True})
-    st.button(t("action.back"), width="stretch", key=f"{where}_back_{stage}", on_click=_not_now, args=(where,))
+    st.button(t("action.back"), width="stretch", key=f"{where}_back_{stage}", on_click=_not_now, args=(key,))
     return True
 
 
-def _not_now(where: str) -> None:
-    st.session_state.pop(f"{where}_ask", None)
+def _ask_key(game_id: str, where: str) -> str:
+    return f"ask_{game_id}_{where}"
+
+
+def _not_now(key: str) -> None:
+    st.session_state.pop(key, None)
 
 
 @dataclass(frozen=True)

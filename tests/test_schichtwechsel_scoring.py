@@ -226,7 +226,7 @@ def test_arrivals_are_tapped_in_order_and_taken_back(end_field):
     assert breakdown(data, "Anna")[end_field] == 8
     with pytest.raises(RecordError) as err:
         sw.withdraw(data, end_field, "Cleo")
-    assert err.value.code == "already_removed"
+    assert err.value.code == "not_arrived"
 
 
 @pytest.mark.parametrize(("who", "place", "code", "field"), [

@@ -208,17 +208,19 @@ def test_a_refusal_stays_through_a_refresh_pushed_by_another_phone_and_goes_with
 
 # --- the card grid -----------------------------------------------------------------------------------------
 
-def test_the_card_grid_keeps_every_card_in_its_place_a_delivered_one_marked(store_path: Path) -> None:
+def test_the_card_grid_keeps_every_card_in_its_place_a_delivered_one_marked_and_answered(store_path: Path) -> None:
     game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
     at = app(SHIFT, "en", game_id)
     before = [b.key for b in at.button if b.key and b.key.startswith("shift_card_")]
     tapped = ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
     at.button(key=tapped).click().run()
     cards = [b for b in at.button if b.key and b.key.startswith("shift_card_")]
-    assert [b.key for b in cards] == before and len(cards) == len(WHEELBARROWS)
-    assert [b.key for b in cards if b.disabled] == [tapped]
+    assert [b.key for b in cards] == before and len(cards) == len(WHEELBARROWS) and not any(b.disabled for b in cards)
     shown = tr("en", "coal_baron.card", coal=cb.symbols(WHEELBARROWS[3].coal), vp=WHEELBARROWS[3].vp)
     assert at.button(key=tapped).label == tr("en", "coal_baron.card_taken", card=shown)
+    at.button(key=tapped).click().run()  # a tap on a card already delivered is answered
+    assert len(at.error) == 1 and "wheelbarrow" in at.error[0].value
+    assert len(stored(store_path, game_id)["current_shift"]["Anna"]) == 1
 
 
 def test_quick_taps_on_the_same_list_take_back_the_cards_tapped(store_path: Path) -> None:

@@ -9,7 +9,9 @@ from typing import Any
 
 from scoring.fields import count, mapping, player
 from scoring.game import Command, Game, Translate
-from scoring.mine.changes import add_attack, close_round, enter_round, new_record, remove_attack, roll_die, set_items
+from scoring.mine.changes import (
+    add_attack, close_round, enter_round, new_record, remove_attack, roll_die, round_sheet, set_items,
+)
 from scoring.mine.looting import Attack, LootReason, Looting, Take, read_attacks, resolve_looting
 from scoring.mine.rules import (
     CARDS_PER_ROUND, CATEGORIES, COAL_CUBES, DIE_FACES, DUMMY_LAST_ROUND_WATCHTOWER, DUMMY_RECRUITMENT,
@@ -25,7 +27,7 @@ __all__ = [
     "RECRUIT_DRAW", "ROUND_NAMES", "ROUNDS", "SEATS", "SHEET_FIELDS", "START_COAL", "TARGET", "TIEBREAK_RULES",
     "VARIANT_START_COAL", "Attack", "Draw", "Entry", "LootReason", "Looting", "Placement", "Record", "Sheet", "Take",
     "add_attack", "after_events", "close_round", "die_holder", "dummy_placement", "enter_round", "loot_command",
-    "new_record", "read", "read_attacks", "remove_attack", "resolve_looting", "resolve_round", "roll_die", "score",
+    "new_record", "read", "read_attacks", "remove_attack", "resolve_looting", "resolve_round", "roll_die", "round_sheet", "score",
     "set_items", "sheet_fields", "status", "still_tied", "take_from_supply", "turn_order", "within_the_box",
 ]
 

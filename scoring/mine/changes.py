@@ -31,7 +31,7 @@ def enter_round(data: Mapping[str, Any], number: int, field: str, value: Any, se
     the same numbers)."""
     new = copy.deepcopy(dict(data))
     new.setdefault("rounds", [])
-    _round_sheet(new, number)
+    round_sheet(new, number)
     if field not in ENTRY_FIELDS:
         raise RecordError(f"rounds.{number - 1}", "unknown_field", value=field)
     where = _round_path(new, number)
@@ -50,19 +50,23 @@ def add_attack(data: Mapping[str, Any], number: int, attack: Mapping[str, Any], 
     """Add one attack to round `number`'s looting, after those entered so far. `seen` is the attacks the
     phone showed: they must all still be there, in order (another phone may have added more meanwhile,
     and this phone's own quick taps follow one another), or the tap is refused rather than mis-edited."""
-    stored = list(_round_sheet(data, number).get("attacks", []))
+    shown = round_sheet(data, number).get("attacks")
+    stored = list(shown or [])
     if stored[: len(seen)] != list(sequence(seen, "attacks")):
         raise RecordError(f"{_round_path(data, number)}.attacks", "changed_elsewhere")
-    return enter_round(data, number, "attacks", stored + [dict(mapping(attack, "attacks"))], stored or None)
+    return enter_round(data, number, "attacks", stored + [dict(mapping(attack, "attacks"))], shown)
 
 
-def remove_attack(data: Mapping[str, Any], number: int, index: int, attack: Mapping[str, Any]) -> dict[str, Any]:
-    """Take back the attack the phone showed at `index` of round `number`'s looting; if it is no longer
-    there (removed or changed on another phone), the tap is refused."""
-    stored = list(_round_sheet(data, number).get("attacks", []))
-    if count(index, "attacks") >= len(stored) or stored[index] != attack:
+def remove_attack(data: Mapping[str, Any], number: int, attack: Mapping[str, Any]) -> dict[str, Any]:
+    """Take back an attack the phone showed from round `number`'s looting, wherever it now is in the list
+    (another phone's changes and this phone's quick taps move it); an attack no longer there (taken back
+    or changed on another phone) is refused."""
+    shown = round_sheet(data, number).get("attacks")
+    stored = list(shown or [])
+    if attack not in stored:
         raise RecordError(f"{_round_path(data, number)}.attacks", "already_removed")
-    return enter_round(data, number, "attacks", stored[:index] + stored[index + 1:], stored)
+    stored.remove(attack)
+    return enter_round(data, number, "attacks", stored, shown)
 
 
 def close_round(data: Mapping[str, Any], number: int) -> dict[str, Any]:
@@ -116,9 +120,9 @@ def _round_path(data: Mapping[str, Any], number: int) -> str:
     return "current" if number == len(data.get("rounds", [])) + 1 else f"rounds.{number - 1}"
 
 
-def _round_sheet(data: Mapping[str, Any], number: int) -> Mapping[str, Any]:
-    """Round `number`'s sheet as stored (empty while nothing of it is entered); a round not reached is
-    refused."""
+def round_sheet(data: Mapping[str, Any], number: int) -> Mapping[str, Any]:
+    """Round `number`'s sheet as stored (empty while nothing of it is entered: `current`, else the closed
+    round's); a round not reached is refused."""
     rounds = data.get("rounds", [])
     if not 1 <= count(number, "round", ROUNDS + 1) <= len(rounds) + 1:
         raise RecordError(f"rounds.{number - 1}", "round_not_reached", round=number)

@@ -65,7 +65,7 @@ def withdraw(data: Mapping[str, Any], end_field: str, who: str) -> dict[str, Any
     new = _editable(data)
     arrivals = new["finish"].get(end_field, []) if isinstance(end_field, str) else []
     if not isinstance(who, str) or who not in arrivals:
-        raise RecordError(f"finish.{end_field}", "already_removed")
+        raise RecordError(f"finish.{end_field}", "not_arrived", player=who)
     arrivals.remove(who)
     return _settled(new)
 

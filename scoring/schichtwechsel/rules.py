@@ -27,6 +27,7 @@ PROBLEMS = {
     "unknown_track": "unknown track {value}",
     "listed_twice": "a player is listed twice",
     "items_too_early": "are entered after round {rounds}",
+    "not_arrived": "{player} has not got there (or was taken off on another phone)",
 }
 """The refusals of this game's records, in English (errors.PROBLEMS has those every game shares)."""
 define(PROBLEMS)
