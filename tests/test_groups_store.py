@@ -3,14 +3,16 @@ games started in a group or added afterwards (never to two groups), the history 
 the same transaction as every write, filtered through indexes; and the records' start and end times."""
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from schichtbuch.pgstore import PostgresStore
-from schichtbuch.store import (MIGRATIONS, Imported, MemberTwice, OtherGroup, SQLiteStore, Tally, UnknownGame, UnknownGroup,
-                               fingerprint, migrate)
+from legacy_store import counted_sqlite
+from schichtbuch.store import (Imported, MemberTwice, OtherGroup, SQLiteStore, Tally, UnknownGame, UnknownGroup,
+                               fingerprint)
+from schichtbuch.store.migrations import STEPS
+from schichtbuch.store.postgres import PostgresStore
+from schichtbuch.store.sqlite import migrate
 from scoring import coal_baron as cb
 from scoring.app_fields import duration_minutes, times, with_start
 from scoring.errors import RecordError
@@ -196,15 +198,12 @@ def test_the_history_is_read_through_an_index(game, player, index):
 
 def test_an_old_database_gains_groups_and_keeps_its_games(tmp_path):
     path = str(tmp_path / "old.sqlite3")
-    db = sqlite3.connect(path, isolation_level=None)
-    for number, (_, sql) in enumerate(MIGRATIONS[:3], start=1):
-        db.executescript(sql)
-        db.execute(f"PRAGMA user_version = {number}")
+    db = counted_sqlite(path, 3)
     db.execute("INSERT INTO games VALUES (?, ?, 1, 0)", ("o" * 22, json.dumps(example("coal_baron_2p"))))
     db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", ("o" * 22, json.dumps(example("coal_baron_2p")), json.dumps(START)))
     db.close()
     store = SQLiteStore(path)
-    assert MIGRATIONS[4][0] == "groups and their history"
+    assert STEPS[-1][0] == "groups and their history"
     group = store.create_group("Runde", [])
     store.add_to_group(group.id, "o" * 22)
     assert store.group(group.id).members == ("Anna", "Ben")

@@ -7,7 +7,8 @@ import threading
 
 import psycopg
 
-from schichtbuch.pgstore import MIGRATIONS, PostgresStore
+from schichtbuch.store.migrations import STEPS
+from schichtbuch.store.postgres import PostgresStore
 from test_revisions import a_long_game
 
 
@@ -19,7 +20,7 @@ def applied(url):
 def test_a_new_database_gets_every_named_migration_once(postgres_url):
     PostgresStore(postgres_url).close()
     PostgresStore(postgres_url).close()  # a second start applies nothing again
-    assert applied(postgres_url) == [(n, name) for n, (name, _) in enumerate(MIGRATIONS, start=1)]
+    assert applied(postgres_url) == [(n, name) for n, (name, _) in enumerate(STEPS, start=1)]
 
 
 def test_processes_starting_together_migrate_once(postgres_url):
@@ -36,7 +37,7 @@ def test_processes_starting_together_migrate_once(postgres_url):
         thread.start()
     for thread in starts:
         thread.join(timeout=60)
-    assert failures == [] and len(applied(postgres_url)) == len(MIGRATIONS)
+    assert failures == [] and len(applied(postgres_url)) == len(STEPS)
 
 
 def test_a_long_game_is_kept_compactly_and_undo_walks_all_the_way_back(postgres_url):

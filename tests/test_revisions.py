@@ -12,7 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schichtbuch.revisions import go_back, way_back
-from schichtbuch.store import MIGRATIONS, NothingToUndo, SQLiteStore, migrate
+from legacy_store import counted_sqlite
+from schichtbuch.store import NothingToUndo, SQLiteStore
+from schichtbuch.store.sqlite import migrate
 from scoring import coal_baron as cb
 
 NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
@@ -119,10 +121,7 @@ def test_storage_grows_with_the_length_of_the_game_not_its_square(tmp_path):
 def test_a_store_of_whole_copies_migrates_and_every_revision_stays_reachable(tmp_path):
     old, new = str(tmp_path / "old.sqlite3"), str(tmp_path / "new.sqlite3")
     game_id, docs = a_long_game(SQLiteStore(new))
-    db = sqlite3.connect(old, isolation_level=None)
-    for number, (_, sql) in enumerate(MIGRATIONS[:3], start=1):
-        db.executescript(sql)
-        db.execute(f"PRAGMA user_version = {number}")
+    db = counted_sqlite(old, 3)
     db.execute("INSERT INTO games VALUES (?, ?, ?, 0)", (game_id, json.dumps(docs[-1]), len(docs)))
     db.executemany("INSERT INTO revisions VALUES (?, ?, ?, ?)",
                    [(game_id, v, json.dumps(d), json.dumps(ADD)) for v, d in enumerate(docs, start=1)])

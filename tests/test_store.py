@@ -12,10 +12,11 @@ import time
 import pytest
 
 from schichtbuch.codes import CODE_TTL_SECONDS, code_from
-from schichtbuch.pgstore import PostgresStore
-from schichtbuch.store import (
-    MIGRATIONS, Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, migrate, new_id, open_store,
-)
+from legacy_store import counted_sqlite
+from schichtbuch.store import Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, new_id, open_store
+from schichtbuch.store.migrations import STEPS
+from schichtbuch.store.postgres import PostgresStore
+from schichtbuch.store.sqlite import migrate
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError
@@ -41,6 +42,18 @@ def user_version(path):
         return db.execute("PRAGMA user_version").fetchone()[0]
     finally:
         db.close()
+
+
+def applied(path):
+    """The names of the schema steps a file records as applied, in order."""
+    db = sqlite3.connect(path)
+    try:
+        return [name for (name,) in db.execute("SELECT name FROM schema_migrations ORDER BY number")]
+    finally:
+        db.close()
+
+
+EVERY_STEP = [name for name, _ in STEPS]
 
 
 def tables(path):
@@ -104,7 +117,7 @@ def test_each_change_bumps_the_version_by_one_and_version_matches_load(store):
 
 
 def test_versions_reads_the_versions_of_many_games_at_once_and_leaves_out_unknown_ids(store, monkeypatch):
-    monkeypatch.setattr("schichtbuch.store.VERSIONS_AT_ONCE", 2)  # several queries, as with many phones
+    monkeypatch.setattr("schichtbuch.store.sql.VERSIONS_AT_ONCE", 2)  # several queries, as with many phones
     games = [store.create({"items": []}, START).id for _ in range(5)]
     store.change(games[1], lambda d: {**d, "items": [1]}, ADD)
     assert store.versions("games", [*games, new_id()]) == {g: 2 if g == games[1] else 1 for g in games}
@@ -355,15 +368,13 @@ def test_undo_at_the_first_revision_raises_nothing_to_undo(store):
 
 def test_an_old_database_is_migrated_and_its_games_keep_working(path):
     old_doc = coal_baron_game()
-    db = sqlite3.connect(path, isolation_level=None)
-    db.executescript(MIGRATIONS[0][1])
-    db.execute("PRAGMA user_version = 1")
+    db = counted_sqlite(path, 1)
     db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", ("old" + "x" * 19, json.dumps(old_doc), 3, time.time()))
     db.close()
     assert user_version(path) == 1
 
     store = SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS)
+    assert (user_version(path), applied(path)) == (0, EVERY_STEP)
     assert {"games", "changes"} <= tables(path)
     old = store.load("old" + "x" * 19)
     assert (old.doc, old.version, old.label) == (old_doc, 3, START)
@@ -378,7 +389,7 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
 def test_a_new_file_gets_all_migrations(path):
     SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS) == 5
+    assert applied(path) == EVERY_STEP and len(EVERY_STEP) == 4
     assert {"games", "changes", "join_codes", "groups", "group_members", "group_games", "group_seats"} <= tables(path)
     assert "revisions" not in tables(path)
     assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
@@ -423,7 +434,7 @@ def test_two_stores_opening_a_new_file_at_once_both_migrate_cleanly(path):
     deferred BEGIN, so a second store opening the same new file in between made the first re-run
     'CREATE TABLE games' (OperationalError: table games already exists)."""
     migrate(_OvertakenConnection(path))
-    assert user_version(path) == len(MIGRATIONS)
+    assert applied(path) == EVERY_STEP
 
 
 def test_a_store_opening_a_file_while_another_connection_writes_waits_for_it(path):
@@ -439,7 +450,7 @@ def test_a_store_opening_a_file_while_another_connection_writes_waits_for_it(pat
         release.join()
         other.close()
     assert opened.create({}, START).version == 1
-    assert user_version(path) == len(MIGRATIONS)
+    assert applied(path) == EVERY_STEP
 
 
 # --- game ids ----------------------------------------------------------------------------------------
@@ -598,18 +609,14 @@ def test_codes_survive_a_restart_of_the_server(path):
 def test_a_database_of_the_previous_schema_gets_join_codes(path):
     """A file from before short codes (two migrations applied) keeps its games and gains codes."""
     old_doc = coal_baron_game()
-    db = sqlite3.connect(path, isolation_level=None)
-    for number, (_, sql) in enumerate(MIGRATIONS[:2], start=1):
-        db.executescript(sql)
-        db.execute(f"PRAGMA user_version = {number}")
+    db = counted_sqlite(path, 2)
     db.execute("INSERT INTO games VALUES (?, ?, 4, ?)", ("old" + "x" * 19, json.dumps(old_doc), time.time()))
     db.execute("INSERT INTO revisions VALUES (?, 4, ?, ?)", ("old" + "x" * 19, json.dumps(old_doc), json.dumps(ADD)))
     db.close()
     assert "join_codes" not in tables(path)
 
     store = SQLiteStore(path, gate=any_document)
-    assert user_version(path) == len(MIGRATIONS)
-    assert MIGRATIONS[2][0] == "short join codes"
+    assert applied(path) == EVERY_STEP
     old = store.load("old" + "x" * 19)
     assert (old.doc, old.version, old.label) == (old_doc, 4, ADD)
     code = store.join_code(old.id)

@@ -3,8 +3,8 @@
 The same games logic as the embedded store (`store.SQLStore`); what differs is how a transaction starts
 and what it locks. A write transaction locks the game's row (`SELECT … FOR UPDATE`), so two phones
 writing to one game take turns and each change sees the newest document, while other games' writes go
-on at the same time. The schema is brought up to date by named steps, recorded in `schema_migrations`,
-under an advisory lock, so that app processes starting together migrate once.
+on at the same time. The schema is brought up to date by the named steps of migrations.py, under an
+advisory lock, so that app processes starting together migrate once.
 """
 
 from __future__ import annotations
@@ -16,22 +16,11 @@ from typing import Any
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from schichtbuch.store import GROUPS_SCHEMA, Database, Gate, SQLStore
+from schichtbuch.store import migrations
+from schichtbuch.store.sql import SQLStore
+from schichtbuch.store.types import Database, Gate
 from scoring.registry import check as check_record
 
-MIGRATIONS: tuple[tuple[str, str], ...] = (
-    ("create games", """
-        CREATE TABLE games (id TEXT PRIMARY KEY, doc TEXT NOT NULL, version INTEGER NOT NULL,
-                            updated DOUBLE PRECISION NOT NULL)"""),
-    ("keep each revision as the way back to the one before", """
-        CREATE TABLE changes (game TEXT NOT NULL REFERENCES games(id), version INTEGER NOT NULL,
-                              back TEXT, label TEXT NOT NULL, PRIMARY KEY (game, version))"""),
-    ("short join codes", """
-        CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
-                                 shown DOUBLE PRECISION NOT NULL)"""),
-    ("groups and their history", GROUPS_SCHEMA),
-)
-"""Named schema steps, applied in order; `schema_migrations` records the ones applied."""
 MIGRATION_LOCK = 0x5C41C47B
 """The advisory lock key the app's processes take while migrating."""
 POOL_SIZE = 8
@@ -77,13 +66,8 @@ class _Placeholders:
 
 
 def migrate(connection: psycopg.Connection[Any]) -> None:
-    """Apply the schema steps not yet applied, in one transaction under the advisory lock."""
+    """Apply the schema steps not yet applied (`migrations.migrate`), in one transaction under the advisory
+    lock."""
     with connection.transaction():
         connection.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
-        connection.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY,"
-                           " name TEXT NOT NULL)")
-        row = connection.execute("SELECT coalesce(max(number), 0) FROM schema_migrations").fetchone()
-        done = int(row[0]) if row else 0
-        for number, (name, sql) in enumerate(MIGRATIONS[done:], start=done + 1):
-            connection.execute(sql)  # type: ignore[arg-type]
-            connection.execute("INSERT INTO schema_migrations VALUES (%s, %s)", (number, name))
+        migrations.migrate(_Placeholders(connection))

@@ -1,0 +1,205 @@
+"""The store's logic in the SQL both backends speak (SQLite and PostgreSQL): games as versioned JSON
+documents with the way back to each earlier revision (`revisions.py`), undo, join codes and the versions the
+live refresh reads; a group's queries are in groups.py. Every change is one read-modify-write transaction
+through the gate: the game's reader reads and scores each document before it is written, and a document
+that does not read is refused with its RecordError and nothing is stored."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any
+
+from schichtbuch import codes, revisions
+from schichtbuch.store.groups import GroupQueries
+from schichtbuch.store.types import (
+    Conflict, Database, Document, Gate, NothingToUndo, Saved, UnknownGame, fingerprint, new_id,
+)
+from scoring.standings import Result
+
+VERSIONS_AT_ONCE = 500
+"""Ids per query of `versions`, well below SQLite's limit of bound parameters."""
+_SYSTEM_RANDOM = random.SystemRandom()
+"""Join codes drawn from the operating system's randomness (as `secrets` does)."""
+
+
+class SQLStore(GroupQueries):
+    """The store's logic in the SQL both databases speak; a backend says how to open a transaction.
+
+    A write transaction reads the game with `lock=True`, which keeps every other writer of that game
+    waiting until the transaction ends (`_lock_row`)."""
+
+    def __init__(self, gate: Gate) -> None:
+        self._gate = gate
+
+    def _writing(self) -> AbstractContextManager[Database]:
+        raise NotImplementedError
+
+    def _reading(self) -> AbstractContextManager[Database]:
+        raise NotImplementedError
+
+    def create(self, doc: Document, label: dict[str, Any], group: str | None = None) -> Saved:
+        """Store a new game; with `group`, inside that group (its players become members), in the same
+        transaction, so an unknown group stores nothing."""
+        with self._writing() as db:
+            return self._insert(db, doc, label, group)
+
+    def _insert(self, db: Database, doc: Document, label: dict[str, Any], group: str | None) -> Saved:
+        """A new game inside the caller's transaction, through the gate."""
+        saved = Saved(new_id(), doc, 1, label, time.time())
+        result = self._gate(doc)
+        db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
+        db.execute("INSERT INTO changes VALUES (?, 1, NULL, ?)", (saved.id, json.dumps(label)))
+        if group is not None:
+            self._join_group(db, group, saved, result)
+        return saved
+
+    def load(self, game_id: str) -> Saved:
+        with self._reading() as db:
+            return self._read(db, game_id)
+
+    def version(self, game_id: str) -> int:
+        """The game's version, one indexed read."""
+        return self._version("games", game_id, UnknownGame)
+
+    def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
+        """Apply `edit` to the newest document in one transaction; an exception from `edit` or the gate
+        changes nothing."""
+        with self._writing() as db:
+            now = self._read(db, game_id, lock=True)
+            return self._write(db, now, edit(now.doc), label)
+
+    def undo(self, game_id: str, seen_version: int) -> Saved:
+        """Go back to the document before the last change still in effect, if the phone saw the newest
+        version. An undo's label records which version it restored (`to`), so undos walk back in turn."""
+        with self._writing() as db:
+            now = self._read(db, game_id, lock=True)
+            if now.version != seen_version:
+                raise Conflict(game_id)
+            effective = now.label.get("to", now.version)
+            ways = self._ways_back(db, game_id, effective)
+            if ways is None:
+                raise NothingToUndo(game_id)
+            before = db.execute("SELECT label FROM changes WHERE game = ? AND version = ?",
+                                (game_id, effective - 1)).fetchone()
+            to = json.loads(before[0]).get("to", effective - 1)
+            return self._write(db, now, revisions.go_back(now.doc, ways), {"key": "change.undo", "to": to})
+
+    def undoable(self, game_id: str) -> dict[str, Any] | None:
+        """The label of the change `undo` would take back (the last one still in effect), or None."""
+        with self._reading() as db:
+            now = self._read(db, game_id)
+            effective = now.label.get("to", now.version)
+            row = db.execute("SELECT label FROM changes WHERE game = ? AND version = ? AND back IS NOT NULL",
+                             (game_id, effective)).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def recent(self, ids: list[str]) -> list[Saved]:
+        """The games among `ids` that exist, newest change first."""
+        with self._reading() as db:
+            found = [self._read(db, i) for i in ids if db.execute("SELECT 1 FROM games WHERE id = ?", (i,)).fetchone()]
+        return sorted(found, key=lambda s: -s.updated)
+
+    def join_code(self, game_id: str, now: float | None = None) -> str:
+        """The game's short join code, as a phone shows it: the code the game has while that is live
+        (live again for `CODE_TTL_SECONDS` from now, as it was just shown), else a new one; the expired
+        codes of all games are dropped then, so that the table only holds codes that still count."""
+        now = time.time() if now is None else now
+        with self._writing() as db:
+            changed = self._read(db, game_id, lock=True).updated
+            row = db.execute("SELECT code, shown FROM join_codes WHERE game = ?", (game_id,)).fetchone()
+            if row is not None and codes.is_live(changed, float(row[1]), now):
+                db.execute("UPDATE join_codes SET shown = ? WHERE game = ?", (now, game_id))
+                return str(row[0])
+            expired = now - codes.CODE_TTL_SECONDS
+            db.execute("DELETE FROM join_codes WHERE game = ? OR (shown <= ? AND (SELECT updated FROM games"
+                       " WHERE id = join_codes.game) <= ?)", (game_id, expired, expired))
+            return self._issue_code(db, game_id, now)
+
+    def game_for_code(self, code: str, now: float | None = None) -> str:
+        """The id of the game a live code names; `UnknownGame` for a code that is wrong or expired."""
+        now = time.time() if now is None else now
+        with self._reading() as db:
+            row = db.execute("SELECT j.game, j.shown, g.updated FROM join_codes j JOIN games g"
+                             " ON g.id = j.game WHERE j.code = ?", (code,)).fetchone()
+        if row is None or not codes.is_live(float(row[2]), float(row[1]), now):
+            raise UnknownGame(code)
+        return str(row[0])
+
+    @staticmethod
+    def _issue_code(db: Database, game_id: str, now: float) -> str:
+        """A fresh code for the game; a draw that another game holds (one in 3.8·10⁷ with a thousand live
+        codes) is drawn again."""
+        while True:
+            code = codes.new_code(_SYSTEM_RANDOM)
+            if db.execute("INSERT INTO join_codes VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                          (code, game_id, now)).rowcount == 1:
+                return code
+
+    def _lock_row(self, db: Database, table: str, row_id: str) -> None:
+        """Keep other writers of this game or group waiting until this transaction ends. SQLite's write
+        transaction already holds the whole file; a server database locks the row. A transaction that
+        needs both locks the game first, so that two never wait for each other."""
+
+    def _read(self, db: Database, game_id: str, lock: bool = False) -> Saved:
+        if lock:
+            self._lock_row(db, "games", game_id)
+        row = db.execute(
+            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN changes r"
+            " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
+        ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
+
+    def _write(self, db: Database, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
+        result = self._gate(doc)
+        moment = time.time()
+        if isinstance(result, Result) and result.final and "ended" not in doc:
+            doc = {**doc, "ended": int(moment)}
+            result = self._gate(doc)
+        saved = Saved(now.id, doc, now.version + 1, label, moment)
+        db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
+                   (json.dumps(doc), saved.version, saved.updated, saved.id))
+        db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)",
+                   (saved.id, saved.version, revisions.way_back(doc, now.doc), json.dumps(label)))
+        group = db.execute("SELECT grp FROM group_games WHERE game = ?", (saved.id,)).fetchone()
+        if group is not None:
+            summary = self._summary(saved.doc, result)
+            db.execute("UPDATE group_games SET summary = ?, final = ?, fingerprint = ? WHERE game = ?",
+                       (json.dumps(summary), int(bool(summary["final"])), fingerprint(saved.doc), saved.id))
+            db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", (group[0],))
+        return saved
+
+    def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]:
+        """The versions of the games or groups (`table`: "games" or "groups") with these ids, for the
+        live refresh (live.py); ids with no row are left out. One indexed read per `VERSIONS_AT_ONCE` ids."""
+        if table not in ("games", "groups"):
+            raise ValueError(f"versions of {table!r}")
+        found: dict[str, int] = {}
+        with self._reading() as db:
+            for start in range(0, len(ids), VERSIONS_AT_ONCE):
+                chunk = ids[start:start + VERSIONS_AT_ONCE]
+                marks = ", ".join("?" * len(chunk))
+                found |= dict(db.execute(f"SELECT id, version FROM {table} WHERE id IN ({marks})", tuple(chunk)))
+        return found
+
+    def _version(self, table: str, row_id: str, unknown: type[LookupError]) -> int:
+        """The version of a game or group (`table`), `unknown` if there is none with that id."""
+        with self._reading() as db:
+            row = db.execute(f"SELECT version FROM {table} WHERE id = ?", (row_id,)).fetchone()
+        if row is None:
+            raise unknown(row_id)
+        return int(row[0])
+
+    @staticmethod
+    def _ways_back(db: Database, game_id: str, to_before: int) -> list[str] | None:
+        """The ways back from the newest revision down to revision `to_before - 1`, newest first; None if
+        one of them was never kept (revisions from before the store kept any)."""
+        rows = db.execute("SELECT back FROM changes WHERE game = ? AND version >= ? ORDER BY version DESC",
+                          (game_id, to_before)).fetchall()
+        ways = [row[0] for row in rows]
+        return ways if ways and None not in ways else None

@@ -1,0 +1,88 @@
+"""The shape of the code: no import circle in the packages (`scoring`, `setup`, `schichtbuch`), and no
+shared module that names a game."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from scoring.registry import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("scoring", "setup", "schichtbuch")
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """The modules a file imports at its top level or anywhere (`from a.b import c` counts `a.b.c` when that
+    is a module of ours, else `a.b`)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found |= {f"{node.module}.{alias.name}" if f"{node.module}.{alias.name}" in MODULES else node.module
+                      for alias in node.names}
+    return found
+
+
+MODULES = {module_name(p): p for package in PACKAGES for p in (ROOT / package).rglob("*.py")}
+
+
+def graph() -> dict[str, set[str]]:
+    return {name: {m for m in imports(path) if m in MODULES and m != name} for name, path in MODULES.items()}
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every import circle, each once (found by a depth-first walk)."""
+    found, done = [], set()
+
+    def walk(node: str, path: list[str]) -> None:
+        if node in path:
+            cycle = path[path.index(node):]
+            if frozenset(cycle) not in done:
+                done.add(frozenset(cycle))
+                found.append(cycle + [node])
+            return
+        for nxt in sorted(edges[node]):
+            walk(nxt, path + [node])
+
+    for start in sorted(edges):
+        walk(start, [])
+    return found
+
+
+def test_there_is_no_import_circle() -> None:
+    assert cycles(graph()) == []
+
+
+def test_the_walk_finds_a_circle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+
+
+def test_shared_modules_never_name_a_game() -> None:
+    """Outside a game's own package, its pages, its setup module and the registry, no code names a game
+    (docstrings and comments aside): the shared code and the general pages iterate the registry."""
+    own = {f"scoring.{g}" for g in GAMES} | {f"setup.{g}" for g in GAMES} | {"scoring.registry"}
+    named = re.compile("|".join(rf"\b{g}\b" for g in GAMES))
+    general_pages = {module_name(p): p for p in (ROOT / "pages").glob("*.py") if not p.stem.startswith(tuple(GAMES))}
+    found = []
+    for name, path in {**MODULES, **general_pages, "app": ROOT / "app.py"}.items():
+        if any(name == o or name.startswith(f"{o}.") for o in own):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        strings = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+        docstrings = {ast.get_docstring(n, clean=False) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))}
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | {
+            alias.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for alias in n.names}
+        modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        hits = [s for s in (strings - docstrings) | names | modules if s and named.search(s)]
+        if hits:
+            found.append(f"{name}: {sorted(hits)[:3]}")
+    assert found == []
