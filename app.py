@@ -8,7 +8,6 @@ from schichtbuch import ui
 st.set_page_config(page_title="Schichtbuch", page_icon="⛏️", layout="centered")
 pending = ui.unclaimed()
 ui.init()
-ui.count_tap()
 page = st.navigation(list(ui.all_pages().values()), position="hidden")
 ui.follow_join()
 saved = ui.current()

@@ -47,10 +47,8 @@ def tap_card(order: Order) -> None:
     picked just before the tap arrives with it); a card another phone logged meanwhile is refused. What
     was logged, or why not, is said under the cards."""
     player = st.session_state.shift_player
-    if ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
-                      {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card"):
-        ui.say("shift_card", t("coal_baron.shift.logged", player=md(player), vp=order.vp,
-                               card=t("coal_baron.card", coal=coal_baron.symbols(order.coal), vp=order.vp)), "success")
+    ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
+                   {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card")
 
 
 taken = record.taken()

@@ -43,6 +43,7 @@ def start_game() -> None:
     """Create the game as the widgets hold it at the tap (read from the session, so a name typed just
     before the tap, which arrives with it, counts); names are checked first, one line naming the seat.
     The page then opens the game's first page."""
+    ui.tapped()
     state = st.session_state
     g = GAMES[state.home_game]
     seats = state[f"home_count_{g.id}"]
@@ -70,6 +71,7 @@ if started := st.session_state.pop("home_started", None):
 
 def join() -> None:
     """Join by what was typed: on to the game (see `ui.follow_join`), or one line saying why not."""
+    ui.tapped()
     typed = st.session_state.home_code.strip()
     if typed and (problem := ui.join_typed(typed)):
         ui.say("home_join", t(problem, code=codes.shown(codes.code_from(typed) or typed)))

@@ -16,6 +16,7 @@ t = ui.page_start()
 def open_upload() -> None:
     """Store the uploaded record as a new game if it reads (the store's gate scores it); otherwise one
     line naming the field, and nothing is stored."""
+    ui.tapped()
     upload = st.session_state.get("record_upload")
     if upload is None:
         return

@@ -12,7 +12,7 @@ import streamlit as st
 from schichtbuch.session import md, store, t, widget_key
 from schichtbuch.store import Document, Saved
 from schichtbuch.taps import drawn
-from schichtbuch.writes import refusal, refused, save_on_tap, say, tapped
+from schichtbuch.writes import change_text, refusal, refused, save_on_tap, say, tapped
 from scoring.app_fields import setup_ticks, tick
 from scoring.errors import RecordError
 from setup import Step
@@ -57,14 +57,17 @@ def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
     tapped()
     values = {f: st.session_state[widget_key(key, who, f)] for f in fields}
     base = st.session_state.get(base_key)
+    label = {"key": f"change.{key}", "player": who}
     try:
-        store().change(game_id, lambda d: edit(d, who, values, base), {"key": f"change.{key}", "player": who})
+        store().change(game_id, lambda d: edit(d, who, values, base), label)
     except RecordError as error:
         say(key, refusal(error))
         if error.code != "changed_elsewhere":
             return
         for f in fields:
             st.session_state.pop(widget_key(key, who, f), None)
+    else:
+        say(key, t("undo.saved", change=change_text(label)), "success")
     st.session_state.pop(base_key, None)
 
 

@@ -21,7 +21,7 @@ from schichtbuch import live, share, start, stats
 from schichtbuch.nav import page_path
 from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
-from schichtbuch.writes import refusal, say
+from schichtbuch.writes import refusal, say, tapped
 from scoring.app_fields import with_start
 from scoring.errors import RecordError
 from scoring.fields import mapping, sequence
@@ -170,6 +170,7 @@ def names_typed(text: str) -> list[str]:
 
 def create_on_tap() -> None:
     """Create the group as typed; one line if a name is missing, too long or twice."""
+    tapped()
     state = st.session_state
     try:
         made = store().create_group(state.get("group_name", "").strip(), names_typed(state.get("group_members", "")))
@@ -183,6 +184,7 @@ def create_on_tap() -> None:
 
 def open_on_tap() -> None:
     """Open a group by its pasted link or id; one line if no group has it."""
+    tapped()
     state = st.session_state
     group_id = group_id_from(state.get("group_link", ""))
     try:
@@ -194,6 +196,7 @@ def open_on_tap() -> None:
 
 
 def add_member_on_tap(group_id: str) -> None:
+    tapped()
     state = st.session_state
     name = state.get("group_new_member", "").strip()
     try:
@@ -211,6 +214,7 @@ def start_on_tap(group_id: str) -> None:
     """Start the chosen game with the chosen members in the group, in the order they were picked, with
     the game's options as on the home page; the start player is drawn where the app may draw one and the
     table lets it, else the one named. One line if refused."""
+    tapped()
     state = st.session_state
     g = GAMES[state.group_game]
     seats = list(state.get("group_seats") or [])
@@ -234,6 +238,7 @@ def start_on_tap(group_id: str) -> None:
 def add_game_on_tap(group_id: str) -> None:
     """Add a game played outside the group by its link or id; one line if it is unknown or in another
     group."""
+    tapped()
     state = st.session_state
     game_id = share.game_id_from(state.get("group_add_game", ""))
     try:
@@ -278,6 +283,7 @@ def import_records(data: bytes) -> list[dict[str, Any]]:
 def import_on_tap(group_id: str) -> None:
     """Import the uploaded export into the group in one transaction, leaving out the games the group
     already holds: a bad file imports nothing; one line naming the game and field if refused."""
+    tapped()
     state = st.session_state
     upload = state.get("history_upload")
     if upload is None:

@@ -60,7 +60,6 @@ class Watcher:
                  rerun: Callable[[str, float, Callable[[bool], bool]], object]) -> None:
         self._versions, self._rerun = versions, rerun
         self._shown: dict[str, tuple[Shown, int]] = {}
-        self._pushed: set[str] = set()
         self._lock = threading.Lock()
 
     def follow(self, session: str, shown: Shown, version: int) -> None:
@@ -105,24 +104,13 @@ class Watcher:
                 return False
             if busy:
                 self._shown[session] = shown
-            else:
-                self._pushed.add(session)
             return not busy
-
-    def was_pushed(self, session: str) -> bool:
-        """Whether the session's run now starting is one this watcher asked for (once per rerun)."""
-        with self._lock:
-            if session in self._pushed:
-                self._pushed.discard(session)
-                return True
-            return False
 
     def tick(self, alive: Callable[[str], bool]) -> None:
         """Forget the sessions that are no longer `alive` (closed, or a sleeping phone's: its browser
         reruns when it wakes), then `check`; a store that does not answer is tried again next time."""
         with self._lock:
             gone = [s for s in self._shown if not alive(s)]
-            self._pushed = {s for s in self._pushed if alive(s)}
         for session in gone:
             self.forget(session)
         try:
@@ -153,23 +141,9 @@ def follow(table: str, item: str, version: int, read: Callable[[], int], gone: t
         except gone:
             changed = False
         if changed:
-            st.session_state.live_pushed = True
             st.rerun(scope="app")
 
     _poll()
-
-
-def count_tap() -> None:
-    """Count this phone's taps (`taps` in its session): every run counts as one (a page switch too),
-    except the runs the live refresh starts for another phone's entry. A message about a tap
-    (`writes.say`) lasts until the next, so a refresh does not take it away before it is read."""
-    session = _session_id()
-    if session is not None and _can_rerun(session):
-        pushed = watcher().was_pushed(session)
-    else:
-        pushed = st.session_state.pop("live_pushed", False)
-    if not pushed:
-        st.session_state.taps = st.session_state.get("taps", 0) + 1
 
 
 def forget() -> None:

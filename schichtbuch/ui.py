@@ -10,7 +10,6 @@
 """
 
 from schichtbuch.entry import ask_player, checklist, choose_player, number, player_entry
-from schichtbuch.live import count_tap
 from schichtbuch.taps import drawn, run_page, unclaimed
 from schichtbuch.groups import GROUP_MEMBERS_CHARS
 from schichtbuch.nav import (
@@ -23,15 +22,16 @@ from schichtbuch.session import (
 )
 from schichtbuch.store import GROUP_NAME_CHARS
 from schichtbuch.writes import (
-    StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, undo_button,
+    StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, tapped,
+    undo_button,
 )
 from scoring.fields import MAX_COUNT, NAME_CHARS
 
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
-    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "count_tap",
+    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap",
     "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_typed",
     "legend_columns", "md", "network_base", "number", "page_path", "page_start", "params",
-    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "stage_news", "stage_points",
+    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "stage_news", "stage_points", "tapped",
     "standings", "store", "t", "table_page", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]

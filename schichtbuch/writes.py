@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from schichtbuch.session import md, slot, store, t
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
@@ -28,12 +29,12 @@ LIST_FIELDS = frozenset().union(*(g.list_fields for g in GAMES.values()))
 
 @dataclass
 class Message:
-    """What the phone says about a tap: how (`kind`: error, warning, info or success), and the tap it
-    was first shown after (`tap`: this phone's tap count then, see `live.count_tap`; None until shown)."""
+    """What the phone says about a tap: how (`kind`: error, warning, info or success), and on which page it
+    was first shown (`page`, the page's script hash; None until shown)."""
 
     kind: str
     text: str
-    tap: int | None = None
+    page: str | None = None
 
 
 DRAWN_LATER = ("undo", "tap")
@@ -41,9 +42,9 @@ DRAWN_LATER = ("undo", "tap")
 
 
 def say(where: str, text: str, kind: str = "error") -> None:
-    """Keep a message about the tap being handled for the control `where`, where `refused(where)` shows
-    it from the next run on until this phone's next tap: refreshes pushed by other phones' entries, and
-    the page switch a tap may lead to, leave it in place."""
+    """Keep a message about the tap being handled for the control `where`, where `refused(where)` shows it
+    until this phone's next tap that writes (`tapped`) or until it leaves that page: refreshes pushed by
+    other phones' entries, other taps and the page switch a tap may lead to leave it in place."""
     st.session_state[f"{where}_said"] = Message(kind, text)
 
 
@@ -54,8 +55,8 @@ def tapped() -> None:
 
 
 def refused(where: str) -> None:
-    """Show, in a place kept with or without one (`slot`), the message `say` kept for `where`, if it
-    answers this phone's last tap."""
+    """Show, in a place kept with or without one (`slot`), the message `say` kept for `where`, if it is
+    about this phone's last tap that wrote."""
     place = slot()
     if (message := _said(where)) is not None:
         getattr(place, message.kind)(message.text)
@@ -71,13 +72,14 @@ def said_elsewhere() -> None:
 
 
 def _said(where: str) -> Message | None:
-    """The message for `where`, stamped with this phone's tap count the first time it is shown; gone once
-    the phone has tapped again."""
+    """The message for `where`, bound to the page it is first shown on; gone once the phone is on
+    another page."""
     message = st.session_state.get(f"{where}_said")
-    taps = st.session_state.get("taps", 0)
-    if message is not None and message.tap is None:
-        message.tap = taps
-    if message is None or message.tap != taps:
+    ctx = get_script_run_ctx()
+    page = "" if ctx is None else ctx.page_script_hash
+    if message is not None and message.page is None:
+        message.page = page
+    if message is None or message.page != page:
         st.session_state.pop(f"{where}_said", None)
         return None
     return message
@@ -86,13 +88,15 @@ def _said(where: str) -> Message | None:
 def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> bool:
     """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
     looks different after another phone's change, so a refused tap is explained rather than lost. The
-    message waits for `refused(where)` at its place on the page. Whether the change was saved."""
+    message waits for `refused(where)` at its place on the page: what was saved, or why not. Whether the
+    change was saved."""
     tapped()
     try:
         store().change(game_id, edit, label)
     except RecordError as error:
         say(where, refusal(error))
         return False
+    say(where, t("undo.saved", change=change_text(label)), "success")
     return True
 
 
@@ -163,10 +167,16 @@ def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict
     stage it closed, for `stage_news`."""
     tapped()
     if empty and not anyway:
+        try:  # what the rules refuse anyway is said at once, not after the question
+            edit(store().load(game_id).doc)
+        except RecordError as error:
+            say(where, refusal(error))
+            return
         st.session_state[_ask_key(game_id, where)] = stage
         return
     st.session_state.pop(_ask_key(game_id, where), None)
     if save_on_tap(game_id, edit, label, where):
+        st.session_state.pop(f"{where}_said")  # the page confirms the close itself (`confirm_closed`)
         st.session_state[f"closed_{game_id}"] = stage
 
 
@@ -235,6 +245,11 @@ def confirm_closed(saved: Saved, news: StageNews, title: str, lines: Sequence[st
     messages of this phone's taps meant for the closed stage are shown here, since its controls are gone."""
     said_elsewhere()
     st.success("  \n".join(lines), title=title, icon="✅" if news.here else "📣")
+    place, shown = slot(), f"news_shown_{saved.id}"
+    if st.session_state.get(shown) != news.stage:  # once: a phone scrolled down sees what happened
+        st.session_state[shown] = news.stage
+        place.html("<script>document.querySelector('[data-testid=stAlertContentSuccess]')"
+                   "?.scrollIntoView({block: 'center'})</script>", unsafe_allow_javascript=True)
     st.button(next_label, type="primary", icon="▶️", width="stretch", key=f"closed_next_{news.stage}",
               on_click=_put_away, args=(saved.id, news.stage, next_page))
 

@@ -112,6 +112,6 @@ def test_a_dead_process_is_started_again_and_its_phones_next_tap_is_stored(postg
         card = host.get_by_role("button", name="⚫⚫ · 9 VP", exact=True)
         expect(card).to_be_enabled(timeout=LIVE * 5)  # greyed out while the phone reconnects
         card.click()
-        expect(host.get_by_text("Saved: Anna delivered ⚫⚫ · 9 VP")).to_be_visible(timeout=LIVE * 3)
+        expect(host.get_by_text("Saved: Anna · Wheelbarrow ⚫⚫ · 9 VP")).to_be_visible(timeout=LIVE * 3)
         look(host, "proxy-after-a-dead-process")
     assert len(cb.read(open_store(postgres_url).load(game.id).doc).current_shift["Anna"]) == 1

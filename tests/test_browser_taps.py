@@ -43,11 +43,12 @@ NAMES = {"wheelbarrow": "Wheelbarrow", "horse_cart": "Horse cart", "truck": "Tru
 
 
 def card_label(order: cb.Order) -> str:
-    return f"{''.join(cb_symbol(c) for c in order.coal)} · {order.vp} VP"
+    return f"{cb.symbols(order.coal)} · {order.vp} VP"
 
 
-def cb_symbol(colour: str) -> str:
-    return {"yellow": "🟡", "brown": "🟤", "grey": "⚪", "black": "⚫"}[colour]
+def saved_card(who: str, order: cb.Order) -> str:
+    """What the shift page says under the cards once a card is stored."""
+    return f"Saved: {who} · {NAMES[order.transport]} {cb.symbols(order.coal)} · {order.vp} VP"
 
 
 def stored(path: Path, game_id: str) -> dict[str, Any]:
@@ -233,7 +234,7 @@ def test_twenty_cards_tapped_60_ms_apart_are_all_stored_in_order(browser: Browse
     tapped = cards_tapped(page, transports, how)
     look(page, f"twenty-cards-{how}")
     assert cb.read(stored(path, game_id)).current_shift["Anna"] == tuple(tapped)
-    expect(page.get_by_text(f"Saved: Anna delivered {card_label(tapped[-1])}")).to_be_visible()
+    expect(page.get_by_text(saved_card("Anna", tapped[-1]))).to_be_visible()
 
 
 def test_quick_saves_of_three_mine_forms_are_all_stored(browser: Browser, table: tuple[str, Path]) -> None:
@@ -287,7 +288,7 @@ def test_a_restarted_server_takes_every_phones_next_tap(browser: Browser, tmp_pa
         for page, order in zip(phones, wheelbarrows[1:3]):
             page.get_by_role("button", name=card_label(order), exact=True).click()
         for page, order, who in zip(phones, wheelbarrows[1:3], ("Anna", "Ben")):
-            expect(page.get_by_text(f"Saved: {who} delivered {card_label(order)}")).to_be_visible(timeout=LIVE * 3)
+            expect(page.get_by_text(saved_card(who, order))).to_be_visible(timeout=LIVE * 3)
         look(phones[1], "after-restart")
     shift = cb.read(stored(path, game_id)).current_shift
     assert (shift["Anna"], shift["Ben"]) == ((wheelbarrows[0], wheelbarrows[1]), (wheelbarrows[2],))

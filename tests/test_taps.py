@@ -191,19 +191,21 @@ def test_too_many_workers_in_the_factory_are_named_and_nothing_is_scored(store_p
 
 # --- messages ----------------------------------------------------------------------------------------------
 
-def test_a_refusal_stays_through_a_refresh_pushed_by_another_phone_and_goes_with_the_next_tap(store_path: Path) -> None:
+def test_a_refusal_stays_through_other_phones_entries_and_goes_with_the_next_save(store_path: Path) -> None:
     game_id = put(store_path, delivered(TWO))
     at = app(SHIFT, "en", game_id)
     other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
-    next(b for b in at.button if b.key == ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
+    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
     refusal = [e.value for e in at.error]
     assert len(refusal) == 1 and tr("en", "problem.delivered_twice", transport="wheelbarrow", coal="brown") in refusal[0]
     other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[2]))
-    at.session_state["live_pushed"] = True  # what the live refresh marks when it reruns the phone
-    at.run()
+    at.run()  # another phone's entry reaches this one
+    at.button_group(key="shift_player").set_value("Ben").run()  # a tap that saves nothing
     assert [e.value for e in at.error] == refusal
-    at.button_group(key="shift_player").set_value("Ben").run()
+    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "grey")).click().run()
     assert not at.error
+    assert [s.value for s in at.success] == [tr("en", "undo.saved", change=tr(
+        "en", "change.deliver", player="Ben", transport="Wheelbarrow", coal="⚪", vp=4))]
 
 
 # --- the card grid -----------------------------------------------------------------------------------------
@@ -251,3 +253,21 @@ def test_attacks_are_added_one_after_another_the_form_keeping_its_last_values(st
     assert [(a["attacker"], a["target"]) for a in stored(store_path, game_id)["current"]["attacks"]] == [
         ("Ben", "Anna"), ("Cleo", "Anna")]
     assert not at.error
+
+
+def test_a_number_the_rules_refuse_is_said_at_once_even_with_nothing_logged(store_path: Path) -> None:
+    game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
+    at = app(SCORING, "en", game_id)
+    at.number_input(key="scoring_factory_1_Ben").set_value(cb.WORKERS[2] + 1).run()
+    button(at, "coal_baron.scoring.close", shift="I").click().run()
+    assert len(at.error) == 1 and "Ben" in at.error[0].value
+    assert tr("en", "coal_baron.scoring.empty", shift="I") not in [w.value for w in at.warning]
+
+
+def test_a_saved_entry_is_said_next_to_its_save(store_path: Path) -> None:
+    game_id = put(store_path, mine.new_record(THREE, {}, "Anna"))
+    at = app(MINE_ROUND, "en", game_id)
+    next(w for w in at.number_input if w.key.startswith("mine_sold_1_Anna_")).set_value(1)
+    next(b for b in at.button if b.id and "mine_sold_1" in b.id).click().run()
+    change = tr("en", "change.mine_entry", round=1, field=tr("en", "field.sold"))
+    assert [s.value for s in at.success] == [tr("en", "undo.saved", change=change)]
