@@ -183,3 +183,65 @@ def keyed(page: Page, key: str) -> Locator:
     """The widget with this key: Streamlit marks its container with the class `st-key-<key>`, every
     character other than letters, digits, `_` and `-` replaced by `-`."""
     return page.locator(f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', key)}")
+
+
+# --- what every browser test does: look at the page, follow a link, read the standings ------------------
+
+SHOTS = ROOT / "artifacts"
+"""Where the screenshots of the pages visited land."""
+LIVE = 3_000
+"""A joined phone sees the others' entries within 3 s, without reloading."""
+
+
+def look(page: Page, name: str) -> None:
+    """A screenshot of the whole page (`artifacts/<name>.png`), which must not scroll sideways."""
+    SHOTS.mkdir(exist_ok=True)
+    height = page.get_by_test_id("stMainBlockContainer").evaluate("e => e.scrollHeight")
+    page.set_viewport_size({"width": PHONE["width"], "height": max(PHONE["height"], height + 100)})
+    page.wait_for_timeout(300)
+    page.screenshot(path=SHOTS / f"{name}.png")
+    page.set_viewport_size(PHONE)
+    assert sideways_overflow(page) == 0, f"{name} scrolls sideways"
+
+
+def visit(page: Page, link: str, name: str) -> None:
+    """Follow a link of the page bar and check the page fits the phone's width."""
+    page.get_by_role("link", name=link, exact=True).first.click()
+    settle(page)
+    look(page, name)
+
+
+def standings(page: Page) -> list[list[str]]:
+    """The standings table as rows of cells: the header (total, each category), then each player's row
+    (rank and name, total, each category's points) in rank order."""
+    rows = page.get_by_test_id("stTable").locator("tr")
+    return [[c.strip() for c in row.split("\t")] for row in rows.all_inner_texts()]
+
+
+# --- a game's forms ----------------------------------------------------------------------------------------
+
+def fill(page: Page, field: str, number: int, values: dict[str, int]) -> None:
+    """MINE!: type a number per player into a form of the round's sheet and save it."""
+    typed(page, field, number, values)
+    save(page, field, number)
+
+
+def typed(page: Page, field: str, number: int, values: dict[str, int]) -> None:
+    """MINE!: type a number per player into a form of the round's sheet, not saved yet."""
+    for who, value in values.items():
+        page.locator(f"[class*='st-key-mine_{field}_{number}_{who}_'] input").fill(str(value))
+
+
+def save(page: Page, field: str, number: int) -> None:
+    """MINE!: tap the Save of a form of the round's sheet."""
+    page.get_by_test_id("stForm").filter(has=page.locator(f"[class*='st-key-mine_{field}_{number}_']")).get_by_role(
+        "button", name="Save").click()
+    settle(page)
+
+
+def enter_round(page: Page, number: int, card: str, points: dict[str, int]) -> None:
+    """Schichtwechsel, in German: type the round card's name, each player's VP, and save."""
+    page.get_by_role("textbox", name="Wertungskarte", exact=True).fill(card)
+    for who, vp in points.items():
+        keyed(page, f"round_points_new_{number}_{who}").locator("input").fill(str(vp))
+    tap(page, f"Runde {number} speichern")

@@ -13,6 +13,7 @@ from scoring import bgstats
 from scoring.errors import RecordError
 from scoring.registry import GAMES
 
+pytestmark = pytest.mark.pure
 ROOT = Path(__file__).resolve().parent.parent
 GAMES_DIR = ROOT / "tests" / "games"
 

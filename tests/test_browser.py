@@ -6,48 +6,22 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from browser import (
-    CHROMIUM, PHONE, ROOT, choose, chromium, free_port, phone, server, settle, sideways_overflow, tap, type_into,
+    CHROMIUM, LIVE, choose, chromium, free_port, look, phone, server, settle, standings, tap, type_into, visit,
 )
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
-SHOTS = ROOT / "artifacts"
-LIVE = 3_000
-"""A joined phone sees the others' entries within 3 s, without reloading."""
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory):
     with server(tmp_path_factory.mktemp("store") / "games.sqlite3") as url:
         yield url
-
-
-def visit(page: Page, link: str, name: str) -> None:
-    """Follow a link of the page bar and check the page fits the phone's width."""
-    page.get_by_role("link", name=link, exact=True).first.click()
-    settle(page)
-    look(page, name)
-
-
-def look(page: Page, name: str) -> None:
-    SHOTS.mkdir(exist_ok=True)
-    height = page.get_by_test_id("stMainBlockContainer").evaluate("e => e.scrollHeight")
-    page.set_viewport_size({"width": PHONE["width"], "height": max(PHONE["height"], height + 100)})
-    page.wait_for_timeout(300)
-    page.screenshot(path=SHOTS / f"{name}.png")
-    page.set_viewport_size(PHONE)
-    assert sideways_overflow(page) == 0, f"{name} scrolls sideways"
-
-
-def standings(page: Page) -> list[list[str]]:
-    """The standings table as rows of cells: the header (total, each category), then each player's row
-    (rank and name, total, each category's points) in rank order."""
-    rows = page.get_by_test_id("stTable").locator("tr")
-    return [[c.strip() for c in row.split("\t")] for row in rows.all_inner_texts()]
 
 
 def test_three_players_two_phones_whole_game(app: str) -> None:

@@ -21,14 +21,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser import CHROMIUM, ROOT, chromium, free_port, opened, phone, tap, wait_healthy
+from browser import CHROMIUM, LIVE, ROOT, chromium, free_port, look, opened, phone, tap, wait_healthy
 from schichtbuch.store import open_store
 from scoring import coal_baron as cb
-from test_browser import LIVE, look
 
 if not os.environ.get("CI") and not (Path(CHROMIUM).exists() and shutil.which("haproxy")):
     pytest.skip("needs Chromium and HAProxy (apt-get install chromium haproxy)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 COOKIE = "SCHICHTBUCH_PROCESS"
 
 

@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser import CHROMIUM, choose, chromium, phone, select, server, settle, sideways_overflow, tap
-from test_browser import LIVE, look, visit
-from test_browser_schichtwechsel import enter_round
+from browser import (
+    CHROMIUM, LIVE, choose, chromium, enter_round, look, phone, select, server, settle, sideways_overflow, tap, visit,
+)
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 FIRST = {"seats": ("Anna", "Ben"), "rounds": [{"Anna": 3, "Ben": 1}, {"Anna": 2, "Ben": 2}, {"Anna": 4, "Ben": 0},
                                               {"Anna": 1, "Ben": 3}, {"Anna": 2, "Ben": 1}], "houses": {"Anna": 6, "Ben": 2}}
 SECOND = {"seats": ("Ben", "Cleo"), "rounds": [{"Ben": 4, "Cleo": 1}, {"Ben": 0, "Cleo": 2}, {"Ben": 3, "Cleo": 3},

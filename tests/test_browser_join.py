@@ -11,12 +11,12 @@ import pytest
 from playwright.sync_api import Page, expect
 from streamlit import net_util
 
-from browser import CHROMIUM, choose, chromium, phone, server, settle, tap, type_into
-from test_browser import LIVE, look
+from browser import CHROMIUM, LIVE, choose, chromium, look, phone, server, settle, tap, type_into
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 ON_A_NETWORK = not net_util.get_internal_ip().startswith("127.")
 """Whether this machine has an address other phones could reach (a CI box may have none)."""
 

@@ -16,11 +16,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from apptest import put, tr
-from browser import CHROMIUM, PHONE, phone, server, settle
-from test_browser import look
-from test_mine_pages import STAGES as MINE_STAGES
-from test_pages import STAGES as COAL_BARON_STAGES
-from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
+from browser import CHROMIUM, PHONE, look, phone, server, settle
+from builders import FINISHED, PAGE_STAGES
 from schichtbuch import i18n
 from schichtbuch.nav import GROUP_PAGES
 from schichtbuch.store import SQLiteStore
@@ -28,21 +25,11 @@ from schichtbuch.store import SQLiteStore
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 LANGS = ("fr", "ja")
 
-BUILDS: dict[str, Callable[[], dict[str, Any]]] = {
-    "coal_baron_setup": COAL_BARON_STAGES["created_2p"],
-    "coal_baron_shift": COAL_BARON_STAGES["shift_I_deliveries_3p"],
-    "coal_baron_scoring": COAL_BARON_STAGES["shift_I_deliveries_3p"],
-    "coal_baron_end": COAL_BARON_STAGES["finished_3p"],
-    "schichtwechsel_setup": SCHICHTWECHSEL_STAGES["sw_created_4p"],
-    "schichtwechsel_round": SCHICHTWECHSEL_STAGES["sw_round_3_2p"],
-    "schichtwechsel_end": SCHICHTWECHSEL_STAGES["sw_finished_4p"],
-    "mine_setup": MINE_STAGES["mine_created_6p_dummy"],
-    "mine_round": MINE_STAGES["mine_round_2_3p"],
-    "mine_end": MINE_STAGES["mine_finished_3p"],
-}
-"""Each game's pages, with the game they are opened on."""
+BUILDS: dict[str, Callable[[], dict[str, Any]]] = PAGE_STAGES
+"""Each game's pages, with the game they are opened on (builders/)."""
 
 CUT_OFF = """els => els.filter(e => e.offsetParent !== null).filter(e => {
   const r = e.getBoundingClientRect();
@@ -51,8 +38,6 @@ CUT_OFF = """els => els.filter(e => e.offsetParent !== null).filter(e => {
 """The labels, among the given elements shown, whose text is wider than their box or that leave the screen."""
 
 
-GROUPED = ("coal_baron_end", "schichtwechsel_end", "mine_end")
-"""The finished games a group holds, so that its history and statistics have something to show."""
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +45,8 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[
     store = tmp_path_factory.mktemp("store") / "games.sqlite3"
     ids = {page: put(store, build()) for page, build in BUILDS.items()}
     group = SQLiteStore(str(store)).create_group("Soirée du jeudi", [])
-    for name in GROUPED:
-        SQLiteStore(str(store)).add_to_group(group.id, ids[name])
+    for build in FINISHED.values():  # a finished game of each game, so that history and statistics show them
+        SQLiteStore(str(store)).add_to_group(group.id, put(store, build()))
     ids["group"] = group.id
     with server(store) as url:
         yield url, ids

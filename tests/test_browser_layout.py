@@ -14,15 +14,16 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from apptest import put
-from browser import CHROMIUM, PHONE, phone, server, settle
-from test_browser import look
-from test_mine_pages import created as mine_game, resolve
-from test_schichtwechsel_pages import played
+from browser import CHROMIUM, PHONE, look, phone, server, settle
+from builders.mine import created as mine_game
+from builders.mine import resolve
+from builders.schichtwechsel import played
 from scoring import mine
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 SIX = ["Anna-Lena Schmidt-Weber", "Benedikt", "Cleo", "Dirk Oberhausen", "Emilia", "Robo"]
 """Six seats, two of the names long (a name may have 24 characters), the last one the dummy."""
 FIVE = ["Anna", "Ben", "Cleo", "Dirk", "Rob"]

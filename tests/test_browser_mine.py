@@ -11,35 +11,16 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser import CHROMIUM, choose, chromium, phone, select, server, settle, tap
-from test_browser import LIVE, look, standings
+from browser import CHROMIUM, LIVE, choose, chromium, fill, look, phone, select, server, settle, standings, tap
 from schichtbuch.store import SQLiteStore
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 SEATS = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Robo"]
 SAME_PHONE = 15_000
 """A tap's own rerun, on a machine that may be busy (the live refresh of other phones is checked with LIVE)."""
-
-
-def fill(page: Page, field: str, number: int, values: dict[str, int]) -> None:
-    """Type a number per player into a form of the round's sheet and save it."""
-    typed(page, field, number, values)
-    save(page, field, number)
-
-
-def typed(page: Page, field: str, number: int, values: dict[str, int]) -> None:
-    """Type a number per player into a form of the round's sheet, not saved yet."""
-    for who, value in values.items():
-        page.locator(f"[class*='st-key-mine_{field}_{number}_{who}_'] input").fill(str(value))
-
-
-def save(page: Page, field: str, number: int) -> None:
-    """Tap the Save of a form of the round's sheet."""
-    page.get_by_test_id("stForm").filter(has=page.locator(f"[class*='st-key-mine_{field}_{number}_']")).get_by_role(
-        "button", name="Save").click()
-    settle(page)
 
 
 def counts(page: Page, phase: str, field: str, number: int, values: dict[str, int]) -> None:

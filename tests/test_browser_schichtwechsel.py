@@ -10,32 +10,21 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from browser import CHROMIUM, ROOT, choose, chromium, phone, select, server, settle, tap, type_into
-from test_browser import LIVE, look, standings, visit
+from browser import (
+    CHROMIUM, LIVE, ROOT, choose, chromium, enter_round, keyed, look, phone, select, server, settle, standings, tap, type_into, visit,
+)
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 GAME = json.loads((ROOT / "tests" / "games" / "schichtwechsel_4p.json").read_text(encoding="utf-8"))
 NAMES = GAME["players"]
 ITEMS = {"track_points": "SP überquerter Streckenschwellen", "houses": "SP der Zechenhäuser",
          "coke": "SP unter den verkauften Koks-Paaren", "vp_chips": "Siegpunkt-Chips (Nennwert)",
          "tools": "Werkzeugplättchen (je −2)"}
-
-
-def keyed(page: Page, key: str):
-    """The widget with this key (Streamlit marks its container with the class `st-key-<key>`)."""
-    return page.locator(f".st-key-{key}")
-
-
-def enter_round(page: Page, number: int, card: str, points: dict[str, int]) -> None:
-    """Type the round card's name, each player's VP, and save."""
-    page.get_by_role("textbox", name="Wertungskarte", exact=True).fill(card)
-    for who, vp in points.items():
-        keyed(page, f"round_points_new_{number}_{who}").locator("input").fill(str(vp))
-    tap(page, f"Runde {number} speichern")
 
 
 def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:

@@ -10,18 +10,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser import CHROMIUM, choose, chromium, keyed, opened, phone, server, settle
+from browser import CHROMIUM, LIVE, choose, chromium, fill, keyed, look, opened, phone, save, server, settle, typed
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import widget_key
 from scoring import coal_baron as cb
 from scoring import mine
 from scoring import schichtwechsel as sw
-from test_browser import LIVE, look
-from test_browser_mine import fill, save, typed
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 TAPS = 30
 TAP_MS = 100
 """A person tapping cards quickly: 30 taps 100 ms apart."""

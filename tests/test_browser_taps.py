@@ -17,14 +17,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser import CHROMIUM, choose, chromium, free_port, keyed, opened, phone, server, settle, tap
+from browser import CHROMIUM, LIVE, choose, chromium, free_port, keyed, look, opened, phone, server, settle, tap
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import widget_key
 from scoring import coal_baron as cb
 from scoring import mine
 from scoring import schichtwechsel as sw
 from scoring.coal_baron import Transport
-from test_browser import LIVE, look
 
 sys.path.insert(0, str(Path(__file__).with_name("load")))
 from measure import loading  # noqa: E402
@@ -32,6 +31,7 @@ from measure import loading  # noqa: E402
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
+pytestmark = pytest.mark.browser
 FOUR = ["Anna", "Ben", "Cleo", "Dirk"]
 LATE_MS = 1_000
 """A second phone's tap on its close button, this long after the first phone closed the stage."""

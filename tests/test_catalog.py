@@ -9,6 +9,7 @@ the constant tuples)."""
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import re
 import string
@@ -20,17 +21,12 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from builders import BY_GAME, FINISHED, guides
 from schichtbuch import catalog, i18n, ui
-from scoring import coal_baron, mine, schichtwechsel
-from scoring.coal_baron import COLOURS, END_FIELDS, SHIFTS, Transport
 from scoring.errors import PROBLEMS, RecordError
 from scoring.registry import GAMES, score
-from setup import Step
-from setup import mine as mine_setup
-from setup.coal_baron import PLAYER_COUNTS, checklist
-from setup.schichtwechsel import checklist as schichtwechsel_checklist
-from setup.schichtwechsel import preparation
 
+pytestmark = pytest.mark.pure
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ("pages", "schichtbuch", "setup", "scoring")
 SOURCES = sorted(p for d in SOURCE_DIRS for p in (ROOT / d).rglob("*.py")) + [ROOT / "app.py"]
@@ -359,7 +355,7 @@ def page_files() -> list[str]:
 
 def expanded_keys() -> dict[str, set[str]]:
     """The keys extraction expands, and the tie-break keys the scorers name."""
-    return catalog.dynamic_keys() | {"tie-breaks": set(coal_baron.TIEBREAK_RULES) | set(mine.TIEBREAK_RULES)}
+    return catalog.dynamic_keys() | {"tie-breaks": {key for g in GAMES.values() for key in g.tiebreaks}}
 
 
 @pytest.mark.parametrize("family", list(expanded_keys()))
@@ -379,56 +375,18 @@ def test_game_names_in_every_language():
         assert all(g.names[lang].strip() for lang in i18n.LANGUAGES)
 
 
-def guides(count: int) -> Iterator[Step]:
-    """Every setup and round step any game's guide shows for `count` players."""
-    names = [f"P{i}" for i in range(count)]
-    yield from checklist(names, names[-1])
-    yield from schichtwechsel_checklist(names, names[0])
-    for number in range(1, schichtwechsel.ROUNDS + 1):
-        yield from preparation(number, names, names[1])
-    for variant, dummy in ((False, None), (True, names[-1])):
-        yield from mine_setup.checklist(names, names[0], variant, dummy)
-    yield from (mine_setup.placement(names[0]), mine_setup.recruitment(), mine_setup.round_end(names, names[-1]))
-
-
-@pytest.mark.parametrize("count", sorted(PLAYER_COUNTS))
+@pytest.mark.parametrize("count", sorted(set().union(*(g.players for g in GAMES.values()))))
 def test_setup_steps_have_texts_with_their_params(count: int):
-    for step in guides(count):
+    for step in guides([f"P{i}" for i in range(count)]):
         for lang, texts in CATALOGS.items():
             assert step.key in texts, step.key
             assert all(placeholders(t) <= set(step.params) for t in texts[step.key]), (lang, step.key)
             i18n.translate(lang, step.key, **step.params)
 
 
-def finished_game() -> dict[str, Any]:
-    names = ["Anna", "Ben", "Cleo"]
-    doc = coal_baron.new_record(names, {}, "Anna")
-    for shift in range(1, SHIFTS + 1):
-        for i, name in enumerate(names):
-            for order in coal_baron.read(doc).cards_left(list(Transport)[(i + shift) % 4])[i: i + 3]:
-                doc = coal_baron.deliver(doc, shift, name, order)
-        extra = {"factory": {n: i for i, n in enumerate(names)}} if shift < SHIFTS else {
-            "empty_carts": {n: dict.fromkeys(COLOURS, i) for i, n in enumerate(names)}}
-        doc = coal_baron.close_shift(doc, shift, **extra)
-    for name in names:
-        doc = coal_baron.set_end(doc, name, dict.fromkeys(END_FIELDS, 4), None)
-    return doc
-
-
-def finished_schichtwechsel() -> dict[str, Any]:
-    names = ["Anna", "Ben", "Cleo"]
-    doc = schichtwechsel.new_record(names, {}, "Anna")
-    for number in range(1, schichtwechsel.ROUNDS + 1):
-        doc = schichtwechsel.add_round(doc, number, f"Karte {number}", dict.fromkeys(names, number))
-    for place, name in enumerate(names):
-        doc = schichtwechsel.arrive(doc, schichtwechsel.RACES[place], name, 0)
-        doc = schichtwechsel.set_items(doc, name, dict.fromkeys(schichtwechsel.PLAYER_ITEMS, 2), None)
-    return doc
-
-
 def records() -> list[dict[str, Any]]:
     examples = [json.loads(p.read_text(encoding="utf-8")) for p in EXAMPLE_GAMES]
-    return [finished_game(), finished_schichtwechsel(), *examples]
+    return [build() for build in FINISHED.values()] + examples
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -505,28 +463,20 @@ def test_pure_module_uses_no_randomness_or_clock(path: Path):
     assert imported_roots(tree) & {"secrets", "uuid"} == set()
 
 
-def test_refused_fields_are_named_in_every_language():
+@pytest.mark.parametrize("game", list(GAMES))
+def test_refused_fields_are_named_in_every_language(game: str):
     """Each word of a refused field's path has a `field.<word>` text, except player names, indices and
     the unknown key a record named (it is shown as typed)."""
-    from test_coal_baron_scoring import NAMES3, REFUSED_RECORDS, complete
-
-    for name, change, _ in REFUSED_RECORDS:
-        data = complete()
-        change(data)
+    data = BY_GAME[game]
+    for name, change, _ in data.REFUSED:
+        record = copy.deepcopy(data.complete())
+        change(record)
         with pytest.raises(RecordError) as err:
-            coal_baron.score(data)
-        words = [w for w in err.value.field.split(".") if not w.isdigit() and w not in NAMES3 + ["Zoe", "pink"]]
+            score(record)
+        shown_as_typed = {*record["players"], *data.complete()["players"], "Zoe", "pink", "river"}
+        words = [w for w in err.value.field.split(".") if not w.isdigit() and w not in shown_as_typed]
         for lang in i18n.LANGUAGES:
             assert all(f"field.{w}" in CATALOGS[lang] for w in words), (name, err.value.field, lang)
-
-
-def test_refused_schichtwechsel_fields_are_named_in_every_language():
-    from test_schichtwechsel_scoring import NAMES, REFUSED
-
-    for name, _, field in REFUSED:
-        words = [w for w in field.split(".") if not w.isdigit() and w not in NAMES + ["Zoe", "river"]]
-        for lang in i18n.LANGUAGES:
-            assert all(f"field.{w}" in CATALOGS[lang] for w in words), (name, field, lang)
 
 
 @pytest.mark.parametrize("field", ["started", "ended"])

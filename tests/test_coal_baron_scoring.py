@@ -5,6 +5,7 @@ import copy
 
 import pytest
 
+from builders.coal_baron import REFUSED, card, complete, record
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
 from scoring.majorities import Place
@@ -14,22 +15,6 @@ Y, BR, G, BL = "yellow", "brown", "grey", "black"
 WB, HC, TR, TN = "wheelbarrow", "horse_cart", "truck", "train"
 ALL4, SMALL, LARGE = (WB, HC, TR, TN), (WB, TN), (HC, TR)
 NAMES3 = ["Anna", "Ben", "Cleo"]
-
-
-def card(transport, *coal):
-    return {"transport": transport, "coal": list(coal)}
-
-
-def record(names=NAMES3, shifts=(), carts=None, end=None):
-    """A record with the given deliveries per shift ({name: [cards]}; missing names deliver nothing)."""
-    data = {"game": "coal_baron", "players": list(names),
-            "shifts": [{n: list(s.get(n, [])) for n in names} for s in shifts]}
-    if len(shifts) == 3 or carts is not None:
-        data["empty_carts"] = {n: dict.fromkeys((Y, BR, G, BL), 0) | (carts or {}).get(n, {}) for n in names}
-    if end is not None:
-        data["end"] = {n: {"money": 0, "cubes": 0, "open_orders": 0, "light_tiles": 0, "dark_tiles": 0}
-                       | end.get(n, {}) for n in names}
-    return data
 
 
 def standings(data):
@@ -124,6 +109,9 @@ EVERY_ELEMENT = record(
              "Ben": [card(WB, Y), card(HC, BR), card(TR, G), card(TN, BL)]}, {}, {}],
     carts={"Anna": dict.fromkeys((Y, BR, G, BL), 2), "Ben": dict.fromkeys((Y, BR, G, BL), 1)},
 )
+
+pytestmark = pytest.mark.pure
+
 
 # kind, element, 1st, 2nd, first shift that scores it
 ELEMENT_TABLE = [
@@ -346,66 +334,9 @@ def test_next_start_player_two_players(current, workers, expected):
     assert cb.next_start_player(["A", "B"], current, dict(zip(["A", "B"], workers))) == expected
 
 
-# --- refused records (field named) -------------------------------------------------------------------
+# --- refused records (field named: builders/coal_baron.py) ---------------------------------------------
 
-def complete():
-    return record(shifts=[{"Anna": [card(WB, Y)]}, {}, {}], end={})
-
-
-def drop(path, key):
-    def change(r):
-        target = r
-        for k in path:
-            target = target[k]
-        del target[key]
-    return change
-
-
-def put(path, value):
-    def change(r):
-        target = r
-        for k in path[:-1]:
-            target = target[k]
-        target[path[-1]] = value
-    return change
-
-
-REFUSED_RECORDS = [
-    ("negative money", put(["end", "Anna", "money"], -1), "end.Anna.money"),
-    ("negative cubes", put(["end", "Ben", "cubes"], -3), "end.Ben.cubes"),
-    ("negative empty carts", put(["empty_carts", "Cleo", "grey"], -1), "empty_carts.Cleo.grey"),
-    ("count as text", put(["end", "Anna", "open_orders"], "2"), "end.Anna.open_orders"),
-    ("count as bool", put(["end", "Anna", "light_tiles"], True), "end.Anna.light_tiles"),
-    ("count as float", put(["end", "Anna", "dark_tiles"], 1.5), "end.Anna.dark_tiles"),
-    ("unknown mine level", put(["empty_carts", "Anna", "pink"], 1), "empty_carts.Anna.pink"),
-    ("unknown player in end", put(["end", "Zoe"], {}), "end.Zoe"),
-    ("unknown player in empty_carts", put(["empty_carts", "Zoe"], {}), "empty_carts.Zoe"),
-    ("unknown player in a shift", put(["shifts", 1, "Zoe"], []), "shifts.1.Zoe"),
-    ("missing player in end", drop(["end"], "Cleo"), "end.Cleo"),
-    ("missing player in a shift", drop(["shifts", 2], "Ben"), "shifts.2.Ben"),
-    ("missing player in empty_carts", drop(["empty_carts"], "Anna"), "empty_carts.Anna"),
-    ("duplicate names", put(["players"], ["Anna", "Ben", "Anna"]), "players"),
-    ("empty name", put(["players"], ["Anna", "Ben", ""]), "players.2"),
-    ("1 player", put(["players"], ["Anna"]), "players"),
-    ("5 players", put(["players"], ["Anna", "Ben", "Cleo", "Dirk", "Emil"]), "players"),
-    ("4 shifts", lambda r: r["shifts"].append({n: [] for n in NAMES3}), "shifts"),
-    ("end before shift III", lambda r: r["shifts"].pop(), "end"),
-    ("missing empty_carts once 3 shifts", drop([], "empty_carts"), "empty_carts"),
-    ("card no one prints", put(["shifts", 0, "Anna", 0], card(WB, Y, Y, Y)), "shifts.0.Anna.0"),
-    ("unknown transport", put(["shifts", 0, "Anna", 0], card("rocket", Y)), "shifts.0.Anna.0.transport"),
-    ("unknown colour", put(["shifts", 0, "Anna", 0], card(WB, "red")), "shifts.0.Anna.0.coal"),
-    ("shifts not a list", put(["shifts"], {}), "shifts"),
-    ("setup ticks not a list", put(["setup_ticks"], 5), "setup_ticks"),
-    ("setup tick not a text", put(["setup_ticks"], [1]), "setup_ticks.0"),
-    ("unknown player in end_draft", put(["end_draft"], {"Zoe": {}}), "end_draft"),
-    ("negative carts in carts_draft", put(["carts_draft"], {"Anna": {"grey": -1}}), "carts_draft.Anna.grey"),
-    ("unknown start player", put(["start_players"], ["Zoe"]), "start_players.0"),
-    ("factory workers over the workers of 3 players", put(["factory_workers"], [{"Anna": 16, "Ben": 0, "Cleo": 0}]),
-     "factory_workers.0.Anna"),
-]
-
-
-@pytest.mark.parametrize(("change", "field"), [c[1:] for c in REFUSED_RECORDS], ids=[c[0] for c in REFUSED_RECORDS])
+@pytest.mark.parametrize(("change", "field"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED])
 def test_refused_records(change, field):
     data = complete()
     cb.score(data)  # the base record is valid

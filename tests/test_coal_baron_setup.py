@@ -4,6 +4,9 @@ import pytest
 
 from setup.coal_baron import PLAYER_COUNTS, checklist, draft_cards, draft_order
 
+pytestmark = pytest.mark.pure
+
+
 # players, workers, money, factory spaces, mining spaces, money spaces, order spaces, draft cards
 SETUP = [
     (2, 18, 10, 6, (10, 6), (6, 4), 3, 7),

@@ -12,6 +12,7 @@ import pytest
 from scoring.gate import MAX_BYTES
 from scoring.registry import GAMES, score
 
+pytestmark = pytest.mark.pure
 ROOT = Path(__file__).resolve().parent.parent
 GAME_FILES = sorted((ROOT / "tests" / "games").glob("*.json"))
 

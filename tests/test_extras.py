@@ -13,8 +13,7 @@ from apptest import PAGE_FIXTURES, app, failure, put, texts, tr
 from schichtbuch import i18n, scoreboard, share
 from scoring import bgstats, mine
 
-pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
-
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 LATIN = ["Bartholomäus Schneider", "Alexandra Müller-Lüden", "Evangelina Papadopoulo", "Maximilian-Alexander v",
          "Konstantinos Georgiadis", "Wilhelmina Schwarzeneg"]
 KANA = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほ"

@@ -38,6 +38,7 @@ from scoring.gate import MAX_DEPTH, parse
 from scoring.standings import Result
 from scoring.registry import GAMES, PALETTE, check
 
+pytestmark = pytest.mark.store
 SCALES = {"default": 1, "long": 25}
 """Examples per property, as a multiple of the default's: the long profile tries 25 times as many."""
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")

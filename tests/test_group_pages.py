@@ -14,7 +14,7 @@ from schichtbuch import live
 from schichtbuch.store import Imported, SQLiteStore
 from scoring import bgstats
 
-pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 GAMES_DIR = ROOT / "tests" / "games"
 
 

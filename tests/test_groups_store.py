@@ -18,6 +18,7 @@ from scoring.app_fields import duration_minutes, times, with_start
 from scoring.errors import RecordError
 from scoring.registry import score
 
+pytestmark = pytest.mark.store
 GAMES = Path(__file__).parent / "games"
 START = {"key": "change.start"}
 

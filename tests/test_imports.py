@@ -1,5 +1,5 @@
-"""The shape of the code: no import circle in the packages (`scoring`, `setup`, `schichtbuch`), and no
-shared module that names a game."""
+"""The shape of the code: no import circle in the packages (`scoring`, `setup`, `schichtbuch`), no shared
+module that names a game, and no test module that imports another."""
 
 from __future__ import annotations
 
@@ -7,8 +7,11 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from scoring.registry import GAMES
 
+pytestmark = pytest.mark.pure
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("scoring", "setup", "schichtbuch")
 
@@ -85,4 +88,13 @@ def test_shared_modules_never_name_a_game() -> None:
         hits = [s for s in (strings - docstrings) | names | modules if s and named.search(s)]
         if hits:
             found.append(f"{name}: {sorted(hits)[:3]}")
+    assert found == []
+
+
+def test_no_test_module_imports_another() -> None:
+    """Test modules share their helpers through modules of their own (apptest.py, browser.py, builders/,
+    legacy_store.py), never by importing one another."""
+    tests = ROOT / "tests"
+    modules = {p.stem for p in tests.glob("test_*.py")}
+    found = [f"{p.name} imports {m}" for p in tests.rglob("*.py") for m in imports(p) if m.split(".")[0] in modules]
     assert found == []

@@ -28,6 +28,8 @@ from scoring.fields import NAME_CHARS
 from scoring.gate import MAX_BYTES, MAX_DEPTH, parse
 from scoring.registry import check, score
 
+pytestmark = pytest.mark.store
+
 
 def refusal(run: Any) -> tuple[str, str]:
     with pytest.raises(RecordError) as error:

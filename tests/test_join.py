@@ -13,8 +13,9 @@ from schichtbuch import codes, share
 from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit, WrongCodes
 from schichtbuch.store import new_id
 from scoring.registry import GAMES, is_over, page_at_stage
-from test_pages import STAGES
+from builders import LANDS_ON, STAGES
 
+pytestmark = pytest.mark.pure
 GAME_ID = "AbCdEfGhIjKlMnOpQrSt_-"
 HOUR = 60 * 60
 
@@ -203,23 +204,6 @@ def test_game_id_from(text: str, found: str | None):
 
 
 # --- where a join lands ----------------------------------------------------------------------------------
-
-LANDS_ON = {
-    "created_2p": "shift",
-    "shift_I_deliveries_3p": "shift",
-    "shift_III_scored_4p": "end",
-    "end_half_entered_3p": "end",
-    "finished_3p": "end",
-    "sw_created_4p": "round",
-    "sw_round_3_2p": "round",
-    "sw_arrivals_3p": "end",
-    "sw_finished_4p": "end",
-    "mine_created_6p_dummy": "round",
-    "mine_round_2_3p": "round",
-    "mine_variant_4p": "round",
-    "mine_finished_3p": "end",
-}
-
 
 def test_every_stage_has_a_landing_page():
     assert set(LANDS_ON) == {s for s, build in STAGES.items() if build is not None}

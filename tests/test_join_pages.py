@@ -19,8 +19,8 @@ import streamlit.net_util
 from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, page_shown, put, tr
-from test_join import LANDS_ON
-from test_pages import STAGES, created, finished, in_shift_one
+from builders import LANDS_ON, STAGES
+from builders.coal_baron import created, finished, in_shift_one
 from schichtbuch import codes, i18n, share, ui
 from schichtbuch.codes import CODE_TTL_SECONDS, Limit
 from schichtbuch.store import SQLiteStore
@@ -28,7 +28,8 @@ from scoring.registry import GAMES
 
 SHARE = ui.page_path(None, "share")
 LAN_IP = "192.168.1.20"
-pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
+
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 
 
 @pytest.fixture(autouse=True)

@@ -13,6 +13,8 @@ from streamlit.runtime.session_manager import SessionManager
 from schichtbuch import live
 from schichtbuch.live import RERUN_GAP_SECONDS, Watcher
 
+pytestmark = pytest.mark.pure
+
 
 class Table:
     """A store of versions and the reruns the watcher asks for."""

@@ -5,8 +5,12 @@ phones. No timing is asserted here: figures come from `python tests/load/measure
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).with_name("load")))
 from measure import Load, measure_app  # noqa: E402
+
+pytestmark = pytest.mark.load
 
 
 def test_taps_are_answered_and_reach_the_other_phones() -> None:

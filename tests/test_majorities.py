@@ -6,6 +6,7 @@ import pytest
 
 from scoring.majorities import Place, majorities
 
+pytestmark = pytest.mark.pure
 P = Place
 FIRST, SECOND = 5, 2
 

@@ -1,8 +1,8 @@
 """MINE!'s pages under AppTest: starting a game with the variant and a dummy seat, the setup checklist, the
 round assistant (die holder and cap, attacks resolved with their reasons, sales over the cap refused
 with the field named and what was entered kept, the mine taking from the supply, closing a round), the
-dummy's cards, and the end with the tie-break chain and the die roll. The harness is in apptest.py;
-every page × language × stage runs in test_pages.py with the stages below."""
+dummy's cards, and the end with the tie-break chain and the die roll. The harness is in apptest.py,
+the games in builders/mine.py; every page × language × stage runs in test_pages.py."""
 
 from __future__ import annotations
 
@@ -14,53 +14,17 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, position, put, stored, texts, tr
+from builders.mine import SIX, THREE, created, finished, mid_round, resolve
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
 from scoring import mine
-from scoring.registry import PALETTE
 from setup.mine import checklist
 
 SETUP = "pages/mine_setup.py"
 ROUND = "pages/mine_round.py"
 END = "pages/mine_end.py"
-SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"]
-THREE = SIX[:3]
-pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
 
-
-def created(names: list[str], variant: bool = False, dummy: str | None = None) -> dict[str, Any]:
-    return mine.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, names[0], variant, dummy)
-
-
-def resolve(doc: dict[str, Any], sold: dict[str, int], **fields: Any) -> dict[str, Any]:
-    """Enter one round's fields and sale, and close it."""
-    number = len(doc["rounds"]) + 1
-    for field, value in fields.items():
-        doc = mine.enter_round(doc, number, field, value, None)
-    return mine.close_round(mine.enter_round(doc, number, "sold", sold, None), number)
-
-
-def mid_round(names: list[str]) -> dict[str, Any]:
-    doc = resolve(created(names), {p: 1 for p in names}, mined={p: 2 for p in names})
-    return mine.enter_round(doc, 2, "attacks", [{"attacker": names[1], "target": names[0], "points": 3}], None)
-
-
-def finished(names: list[str]) -> dict[str, Any]:
-    """Six rounds in which everybody sells the same: equal points, broken by the end counts."""
-    doc = created(names)
-    for _ in range(mine.ROUNDS):
-        doc = resolve(doc, {p: 1 for p in names}, mined={p: 2 for p in names})
-    for i, who in enumerate(names):
-        doc = mine.set_items(doc, who, {"coal": 3, "cards": 5 if i else 6}, None)
-    return doc
-
-
-STAGES = {
-    "mine_created_6p_dummy": lambda: created(SIX, dummy="Bot"),
-    "mine_round_2_3p": lambda: mid_round(THREE),
-    "mine_variant_4p": lambda: created(SIX[:4], variant=True),
-    "mine_finished_3p": lambda: finished(THREE),
-}
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 
 
 def button(at: AppTest, key: str, **params: Any):

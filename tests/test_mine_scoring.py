@@ -19,6 +19,7 @@ from scoring.errors import RecordError
 
 from apptest import ROOT
 
+pytestmark = pytest.mark.pure
 THREE = ["Anna", "Ben", "Cleo"]
 
 

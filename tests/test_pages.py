@@ -12,7 +12,6 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,15 +21,14 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, page_shown, position, put, stored, texts, tr
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
-from test_mine_pages import STAGES as MINE_STAGES
-from test_schichtwechsel_pages import STAGES as SCHICHTWECHSEL_STAGES
+from builders import REPRESENTATIVE, STAGES
+from builders.coal_baron import created, deliveries, finished, in_shift_one, shift_three_scored
 from schichtbuch import i18n, live, ui
 from schichtbuch.ui import md, page_path
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
 from scoring.coal_baron import END_FIELDS, SHIFTS, Transport
 from scoring.registry import GAMES, PALETTE
-from scoring.coal_baron import COLOURS
 from setup.coal_baron import checklist
 
 LANGS = i18n.LANGUAGES
@@ -44,68 +42,10 @@ SCORING_PAGE = ui.page_path("coal_baron", "scoring")
 END_PAGE = ui.page_path("coal_baron", "end")
 RECORD_PAGE = ui.page_path(None, "record")
 EXAMPLE_GAMES = sorted((ROOT / "tests" / "games").glob("*.json"))
-pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
 
-
-# --- game documents at several stages, built with the scorer's own changes ----------------------------
-
-def created(names: list[str]) -> dict[str, Any]:
-    return cb.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, names[0])
-
-
-def deliveries(doc: dict[str, Any], shift: int) -> dict[str, Any]:
-    """Each player delivers two or three cards nobody has delivered yet, on different transports."""
-    transports = list(Transport)
-    for i, name in enumerate(doc["players"]):
-        for k in range(2 + (i + shift) % 2):
-            left = cb.read(doc).cards_left(transports[(i + shift + k) % len(transports)])
-            doc = cb.deliver(doc, shift, name, left[(i + k) % len(left)])
-    return doc
-
-
-def in_shift_one(names: list[str]) -> dict[str, Any]:
-    return deliveries(created(names), 1)
-
-
-def shift_three_scored(names: list[str]) -> dict[str, Any]:
-    doc = in_shift_one(names)
-    doc = cb.close_shift(doc, 1, factory={n: i for i, n in enumerate(names)})
-    doc = deliveries(doc, 2)
-    doc = cb.close_shift(doc, 2, factory=dict.fromkeys(names, 0), next_start=names[-1])
-    doc = deliveries(doc, 3)
-    carts = {n: {c: (i + k) % 3 for k, c in enumerate(COLOURS)} for i, n in enumerate(names)}
-    return cb.close_shift(doc, SHIFTS, empty_carts=carts)
-
-
-def finished(names: list[str]) -> dict[str, Any]:
-    doc = shift_three_scored(names)
-    for i, name in enumerate(names):
-        doc = cb.set_end(doc, name, {f: (i * 3 + k) % 7 for k, f in enumerate(END_FIELDS)}, None)
-    assert "end" in doc
-    return doc
-
-
-def half_entered_end(names: list[str]) -> dict[str, Any]:
-    doc = shift_three_scored(names)
-    return cb.set_end(doc, names[0], dict.fromkeys(END_FIELDS, 4), None)
-
-
-STAGES: dict[str, Callable[[], dict[str, Any]] | None] = {
-    "no_game": None,
-    "created_2p": lambda: created(["Anna", "Ben"]),
-    "shift_I_deliveries_3p": lambda: in_shift_one(["Anna", "Ben", "Cleo"]),
-    "shift_III_scored_4p": lambda: shift_three_scored(["Anna", "Ben", "Cleo", "Dora"]),
-    "end_half_entered_3p": lambda: half_entered_end(["Anna", "Ben", "Cleo"]),
-    "finished_3p": lambda: finished(["Anna", "Ben", "Cleo"]),
-    **SCHICHTWECHSEL_STAGES,
-    **MINE_STAGES,
-}
-
-
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 FULL_LANGS = ("de", "en")
 """Languages every page is run in at every stage; the others at one representative stage per page."""
-REPRESENTATIVE = {"coal_baron": "end_half_entered_3p", "schichtwechsel": "sw_arrivals_3p", "mine": "mine_round_2_3p"}
-"""A stage of each game at which its pages show the most text: entries, standings and breakdown lines."""
 
 
 def page_cases() -> list[tuple[str, str, str]]:

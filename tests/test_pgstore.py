@@ -5,11 +5,15 @@ games logic runs on PostgreSQL in every `store` test of test_store.py.)"""
 import json
 import threading
 
+import pytest
+
 import psycopg
 
 from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import PostgresStore
-from test_revisions import a_long_game
+from builders.coal_baron import long_game
+
+pytestmark = pytest.mark.store
 
 
 def applied(url):
@@ -42,7 +46,7 @@ def test_processes_starting_together_migrate_once(postgres_url):
 
 def test_a_long_game_is_kept_compactly_and_undo_walks_all_the_way_back(postgres_url):
     store = PostgresStore(postgres_url)
-    game_id, docs = a_long_game(store)
+    game_id, docs = long_game(store)
     with psycopg.connect(postgres_url) as db:
         kept = db.execute("SELECT (SELECT length(doc) FROM games WHERE id = %s) + sum(coalesce(length(back), 0)"
                           " + length(label)) FROM changes WHERE game = %s", (game_id, game_id)).fetchone()[0]

@@ -4,7 +4,6 @@ a store of the previous schema (a whole copy per revision) migrates with every u
 
 import json
 import sqlite3
-from itertools import cycle
 from statistics import median
 
 import pytest
@@ -12,13 +11,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from schichtbuch.revisions import go_back, way_back
+from builders.coal_baron import long_game
 from legacy_store import counted_sqlite
 from schichtbuch.store import NothingToUndo, SQLiteStore
 from schichtbuch.store.sqlite import migrate
 from scoring import coal_baron as cb
 
-NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
-START = {"key": "change.start"}
 ADD = {"key": "change.add"}
 
 json_values = st.recursive(
@@ -26,6 +24,9 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=4), inner, max_size=5),
     max_leaves=30,
 )
+
+pytestmark = pytest.mark.store
+
 documents = st.dictionaries(st.text(max_size=4), json_values, max_size=5)
 
 
@@ -52,34 +53,6 @@ def test_where_the_patch_library_errs_the_earlier_document_is_still_restored(new
     assert as_stored(go_back(new, [way_back(new, old)])) == as_stored(old)
 
 
-def a_long_game(store):
-    """A 4-player Coal Baron game of 72 revisions: all 44 order cards delivered over three shifts, eight
-    of them taken back and entered again, the shifts closed, empty minecarts and end items entered."""
-    game = store.create(cb.new_record(NAMES, {}, "Anna"), START)
-    docs = [game.doc]
-
-    def change(edit):
-        docs.append(store.change(game.id, edit, ADD).doc)
-
-    orders = [o for t in cb.Transport for o in cb.cards(t)]
-    players = cycle(NAMES)
-    for shift, part in enumerate((orders[:15], orders[15:30], orders[30:]), start=1):
-        for order in part:
-            who = next(players)
-            change(lambda d: cb.deliver(d, shift, who, order))
-            if order in orders[:40:5]:
-                change(lambda d: cb.remove_order(d, shift, who, len(d["current_shift"][who]) - 1, order))
-                change(lambda d: cb.deliver(d, shift, who, order))
-        if shift < 3:
-            change(lambda d: cb.close_shift(d, shift, dict(zip(NAMES, (3, 2, 1, 0)))))
-    for who in NAMES:
-        change(lambda d: cb.set_carts(d, who, {"yellow": 1, "brown": 0, "grey": 2, "black": 0}, None))
-    change(lambda d: cb.close_shift(d, 3))
-    for who in NAMES:
-        change(lambda d: cb.set_end(d, who, {"money": 12, "cubes": 1, "open_orders": 0, "light_tiles": 2, "dark_tiles": 1}, None))
-    return game.id, docs
-
-
 def stored_bytes(path, game_id):
     db = sqlite3.connect(path)
     try:
@@ -94,7 +67,7 @@ def stored_bytes(path, game_id):
 def test_a_long_game_takes_at_most_30_kib_and_undo_walks_all_the_way_back(tmp_path):
     path = str(tmp_path / "games.sqlite3")
     store = SQLiteStore(path)
-    game_id, docs = a_long_game(store)
+    game_id, docs = long_game(store)
     whole_copies = sum(len(json.dumps(d)) for d in docs)
     assert len(docs) == 72 and cb.read(docs[-1]).end
     assert stored_bytes(path, game_id) <= 30 * 1024 < whole_copies
@@ -109,7 +82,7 @@ def test_storage_grows_with_the_length_of_the_game_not_its_square(tmp_path):
     """A change late in the game is kept in as few bytes as one early on (the median way back of the last
     third of the changes against the first third); a whole copy grew with every change."""
     path = str(tmp_path / "games.sqlite3")
-    game_id, _ = a_long_game(SQLiteStore(path))
+    game_id, _ = long_game(SQLiteStore(path))
     db = sqlite3.connect(path)
     sizes = [n for (n,) in db.execute("SELECT length(back) FROM changes WHERE game = ? AND version > 1"
                                       " ORDER BY version", (game_id,))]
@@ -120,7 +93,7 @@ def test_storage_grows_with_the_length_of_the_game_not_its_square(tmp_path):
 
 def test_a_store_of_whole_copies_migrates_and_every_revision_stays_reachable(tmp_path):
     old, new = str(tmp_path / "old.sqlite3"), str(tmp_path / "new.sqlite3")
-    game_id, docs = a_long_game(SQLiteStore(new))
+    game_id, docs = long_game(SQLiteStore(new))
     db = counted_sqlite(old, 3)
     db.execute("INSERT INTO games VALUES (?, ?, ?, 0)", (game_id, json.dumps(docs[-1]), len(docs)))
     db.executemany("INSERT INTO revisions VALUES (?, ?, ?, ?)",

@@ -1,8 +1,8 @@
 """Schichtwechsel's pages under AppTest: starting a game, the setup checklist, the round guide, entering
 and correcting round cards (names offered again, bad input kept, stale phones refused), the start-player
 marker, arrivals at the end fields tapped in order, the end items, and standings that agree with
-`python -m scoring score`. The harness is in apptest.py; every page × language × stage runs in
-test_pages.py with the stages below."""
+`python -m scoring score`. The harness is in apptest.py, the games in builders/schichtwechsel.py; every
+page × language × stage runs in test_pages.py."""
 
 from __future__ import annotations
 
@@ -15,55 +15,20 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from builders import STAGES
+from builders.schichtwechsel import FOUR, created, played
 from apptest import HOME, PAGE_FIXTURES, ROOT, app, failure, position, put, stored, texts, tr
 from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
 from scoring import schichtwechsel as sw
-from scoring.registry import PALETTE
 from setup.schichtwechsel import checklist, preparation
 
 SETUP = "pages/schichtwechsel_setup.py"
 ROUND = "pages/schichtwechsel_round.py"
 END = "pages/schichtwechsel_end.py"
-FOUR = ["Anna", "Ben", "Cleo", "Dirk"]
-pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
 
-
-# --- game documents at several stages, built with the scorer's own changes ----------------------------
-
-def created(names: list[str], start: str | None = None) -> dict[str, Any]:
-    return sw.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, start or names[0])
-
-
-def played(names: list[str], rounds: int) -> dict[str, Any]:
-    doc = created(names)
-    for n in range(1, rounds + 1):
-        doc = sw.add_round(doc, n, f"Karte {n}", {p: (i + n) % 4 for i, p in enumerate(names)})
-    return doc
-
-
-def arrived(names: list[str]) -> dict[str, Any]:
-    doc = played(names, sw.ROUNDS)
-    for place, who in enumerate(reversed(names)):
-        doc = sw.arrive(doc, "miner", who, place)
-    return sw.arrive(doc, "canal", names[0], 0)
-
-
-def finished(names: list[str]) -> dict[str, Any]:
-    doc = arrived(names)
-    for i, who in enumerate(names):
-        doc = sw.set_items(doc, who, {item: (i + k) % 5 for k, item in enumerate(sw.PLAYER_ITEMS)}, None)
-    assert "end" in doc
-    return doc
-
-
-STAGES = {
-    "sw_created_4p": lambda: created(FOUR),
-    "sw_round_3_2p": lambda: played(["Anna", "Ben"], 2),
-    "sw_arrivals_3p": lambda: arrived(["Anna", "Ben", "Cleo"]),
-    "sw_finished_4p": lambda: finished(FOUR),
-}
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 
 
 def button(at: AppTest, key: str, **params: Any):

@@ -7,11 +7,12 @@ import copy
 
 import pytest
 
+from builders.schichtwechsel import FOUR as NAMES
+from builders.schichtwechsel import REFUSED, ZERO, record
 from scoring import schichtwechsel as sw
 from scoring.errors import RecordError
 
-NAMES = ["Anna", "Ben", "Cleo", "Dirk"]
-ZERO = dict.fromkeys(sw.PLAYER_ITEMS, 0)
+pytestmark = pytest.mark.pure
 
 
 @pytest.mark.parametrize(("finish", "expected"), [
@@ -23,13 +24,6 @@ ZERO = dict.fromkeys(sw.PLAYER_ITEMS, 0)
 ], ids=["nobody", "one", "two", "three", "four"])
 def test_race_first_eight_later_five(finish, expected):
     assert sw.race(finish) == expected
-
-
-def record(**end):
-    base = {"miner_finish": [], "track_finish": {"rail": [], "road": [], "canal": []}, "start_player": "Anna",
-            "players": {n: dict(ZERO) for n in NAMES}}
-    rounds = [{"card": "Koks", "points": dict.fromkeys(NAMES, 0)}] * sw.ROUNDS
-    return {"game": "schichtwechsel", "players": NAMES, "rounds": rounds, "end": base | end}
 
 
 def breakdown(data, who):
@@ -61,21 +55,6 @@ def test_no_tie_breaker_equal_totals_share_a_place():
                              players={n: dict(ZERO, vp_chips={"Anna": 6, "Ben": 0}.get(n, 0)) for n in NAMES}))
     ranks = {s.player: s.rank for s in result.standings}
     assert ranks == {"Anna": 1, "Ben": 1, "Cleo": 3, "Dirk": 3}  # Anna 2 + 6 = Ben 8
-
-
-REFUSED = [
-    ("player listed twice in a finish order", lambda r: r["end"].update(miner_finish=["Ben", "Ben"]), "end.miner_finish"),
-    ("unknown player in a track order", lambda r: r["end"]["track_finish"].update(rail=["Zoe"]), "end.track_finish.rail.0"),
-    ("unknown track", lambda r: r["end"]["track_finish"].update(river=[]), "end.track_finish.river"),
-    ("negative count", lambda r: r["end"]["players"]["Cleo"].update(houses=-1), "end.players.Cleo.houses"),
-    ("sixth round", lambda r: r.update(rounds=[{"card": "Koks", "points": dict.fromkeys(NAMES, 0)}] * 6), "rounds"),
-    ("start player not in the game", lambda r: r["end"].update(start_player="Zoe"), "end.start_player"),
-    ("round card without a name", lambda r: r.update(rounds=[{"card": " ", "points": dict.fromkeys(NAMES, 0)}]),
-     "rounds.0.card"),
-    ("negative round points", lambda r: r.update(rounds=[{"card": "Koks", "points": dict(dict.fromkeys(NAMES, 0), Ben=-1)}]),
-     "rounds.0.points.Ben"),
-    ("five players", lambda r: r.update(players=NAMES + ["Emil"]), "players"),
-]
 
 
 @pytest.mark.parametrize(("change", "field"), [c[1:] for c in REFUSED], ids=[c[0] for c in REFUSED])

@@ -5,6 +5,7 @@ import pytest
 from schichtbuch import i18n
 from setup.schichtwechsel import checklist, preparation
 
+pytestmark = pytest.mark.pure
 TABLES = {2: ["Anna", "Ben"], 3: ["Anna", "Ben", "Cleo"], 4: ["Anna", "Ben", "Cleo", "Dirk"]}
 
 

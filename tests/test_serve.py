@@ -13,6 +13,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "deploy"))
 import serve  # noqa: E402
 
+pytestmark = pytest.mark.pure
+
 
 def test_the_proxy_hands_a_dead_process_phones_to_another() -> None:
     config = serve.haproxy_config("127.0.0.1:8500", ["127.0.0.1:9001", "127.0.0.1:9002"])

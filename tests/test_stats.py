@@ -9,6 +9,7 @@ import pytest
 from schichtbuch import stats
 from scoring.registry import summary
 
+pytestmark = pytest.mark.pure
 GAMES = Path(__file__).parent / "games"
 
 

@@ -21,6 +21,7 @@ from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError
 
+pytestmark = pytest.mark.store
 NAMES = ["Anna", "Ben", "Cleo"]
 COLOURS = {"Anna": "yellow", "Ben": "brown", "Cleo": "grey"}
 START = {"key": "change.start"}

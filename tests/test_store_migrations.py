@@ -14,6 +14,7 @@ from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import PostgresStore
 from scoring import coal_baron as cb
 
+pytestmark = pytest.mark.store
 NOW = 1_760_000_200
 """A moment at which the kept join code, shown at 1_760_000_100, is still live."""
 

@@ -20,8 +20,7 @@ from scoring import mine
 from scoring import schichtwechsel as sw
 from scoring.coal_baron import Transport
 
-pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)
-
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 SHIFT = ui.page_path("coal_baron", "shift")
 SCORING = ui.page_path("coal_baron", "scoring")
 END = ui.page_path("coal_baron", "end")

@@ -1,8 +1,11 @@
 """The pure packages type-check strictly."""
 
+import pytest
 from mypy import api
 
 from browser import ROOT
+
+pytestmark = pytest.mark.pure
 
 
 def test_scoring_and_setup_type_check_strictly() -> None:

@@ -1,0 +1,59 @@
+"""Games at every stage for the tests, built with each game's own changes: one module per game, assembled
+here from the registry of games, so that a test iterates every game without naming one.
+
+Each game's module has:
+- `STAGES`: named stages (`Stage`: how to build the record, and the page a join link lands on then);
+- `REPRESENTATIVE`: the stage at which its pages show the most text (entries, standings, breakdown);
+- `PAGE_STAGES`: for each of its pages, the stage it is opened at in the browser's language tests;
+- `FINISHED`: a stage at which the game is over;
+- `guides(names)`: every setup and round step its guides show for these players;
+- `at(names, stage)`: an n-player game at any of its `AT` stages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+from scoring.registry import GAMES
+from setup import Step
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A game record at one stage, and the page of its game a join link lands on then."""
+
+    build: Callable[[], Record]
+    lands_on: str
+
+
+def _by_game() -> dict[str, ModuleType]:
+    return {g: import_module(f"builders.{g}") for g in GAMES}
+
+
+BY_GAME = _by_game()
+"""Each game's builders module, by its registry id."""
+STAGES: dict[str, Callable[[], Record] | None] = {"no_game": None} | {
+    name: stage.build for module in BY_GAME.values() for name, stage in module.STAGES.items()}
+"""Every game's stages, by a name unique across games; `no_game` for the pages opened without a game."""
+LANDS_ON = {name: stage.lands_on for module in BY_GAME.values() for name, stage in module.STAGES.items()}
+REPRESENTATIVE = {g: module.REPRESENTATIVE for g, module in BY_GAME.items()}
+FINISHED = {g: module.FINISHED for g, module in BY_GAME.items()}
+PAGE_STAGES = {f"{g}_{page}": stage for g, module in BY_GAME.items() for page, stage in module.PAGE_STAGES.items()}
+"""Each game page (`<game>_<page>`) and the stage it is opened at."""
+
+
+def guides(names: list[str]) -> Iterator[Step]:
+    """Every setup and round step the guides show for these players, of every game they can play."""
+    for g, module in BY_GAME.items():
+        if len(names) in GAMES[g].players:
+            yield from module.guides(names)
+
+
+def at(game: str, names: list[str], stage: str) -> Record:
+    """An n-player game of any game at any of its `AT` stages."""
+    return BY_GAME[game].at(names, stage)  # type: ignore[no-any-return]

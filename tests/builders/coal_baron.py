@@ -1,0 +1,191 @@
+"""Coal Baron games for the tests, built with the game's own changes, and its refused-record table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import cycle
+from typing import Any
+
+from builders import Record, Stage
+from scoring import coal_baron as cb
+from scoring.coal_baron import COLOURS, END_FIELDS, SHIFTS, Transport
+from scoring.registry import PALETTE
+from setup import Step
+from setup.coal_baron import checklist
+
+
+def created(names: list[str]) -> Record:
+    return cb.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, names[0])
+
+
+def deliveries(doc: Record, shift: int) -> Record:
+    """Each player delivers two or three cards nobody has delivered yet, on different transports."""
+    transports = list(Transport)
+    for i, name in enumerate(doc["players"]):
+        for k in range(2 + (i + shift) % 2):
+            left = cb.read(doc).cards_left(transports[(i + shift + k) % len(transports)])
+            doc = cb.deliver(doc, shift, name, left[(i + k) % len(left)])
+    return doc
+
+
+def in_shift_one(names: list[str]) -> Record:
+    return deliveries(created(names), 1)
+
+
+def shift_three_scored(names: list[str]) -> Record:
+    doc = in_shift_one(names)
+    doc = cb.close_shift(doc, 1, factory={n: i for i, n in enumerate(names)})
+    doc = deliveries(doc, 2)
+    doc = cb.close_shift(doc, 2, factory=dict.fromkeys(names, 0), next_start=names[-1])
+    doc = deliveries(doc, 3)
+    carts = {n: {c: (i + k) % 3 for k, c in enumerate(COLOURS)} for i, n in enumerate(names)}
+    return cb.close_shift(doc, SHIFTS, empty_carts=carts)
+
+
+def finished(names: list[str]) -> Record:
+    doc = shift_three_scored(names)
+    for i, name in enumerate(names):
+        doc = cb.set_end(doc, name, {f: (i * 3 + k) % 7 for k, f in enumerate(END_FIELDS)}, None)
+    assert "end" in doc
+    return doc
+
+
+def half_entered_end(names: list[str]) -> Record:
+    doc = shift_three_scored(names)
+    return cb.set_end(doc, names[0], dict.fromkeys(END_FIELDS, 4), None)
+
+
+AT: dict[str, Callable[[list[str]], Record]] = {
+    "created": created, "playing": in_shift_one, "ending": half_entered_end, "finished": finished}
+"""The stages `at` builds, for any player count."""
+
+
+def at(names: list[str], stage: str) -> Record:
+    return AT[stage](names)
+
+
+STAGES = {
+    "created_2p": Stage(lambda: created(["Anna", "Ben"]), "shift"),
+    "shift_I_deliveries_3p": Stage(lambda: in_shift_one(["Anna", "Ben", "Cleo"]), "shift"),
+    "shift_III_scored_4p": Stage(lambda: shift_three_scored(["Anna", "Ben", "Cleo", "Dora"]), "end"),
+    "end_half_entered_3p": Stage(lambda: half_entered_end(["Anna", "Ben", "Cleo"]), "end"),
+    "finished_3p": Stage(lambda: finished(["Anna", "Ben", "Cleo"]), "end"),
+}
+REPRESENTATIVE = "end_half_entered_3p"
+PAGE_STAGES = {"setup": STAGES["created_2p"].build, "shift": STAGES["shift_I_deliveries_3p"].build,
+               "scoring": STAGES["shift_I_deliveries_3p"].build, "end": STAGES["finished_3p"].build}
+FINISHED = STAGES["finished_3p"].build
+
+
+def guides(names: list[str]) -> Iterator[Step]:
+    yield from checklist(names, names[-1])
+
+
+def long_game(store: Any) -> tuple[str, list[Record]]:
+    """A 4-player game of 72 revisions in `store`: all 44 order cards delivered over three shifts, eight
+    of them taken back and entered again, the shifts closed, empty minecarts and end items entered. Its
+    id and every revision's document."""
+    names = ["Anna", "Ben", "Cleo", "Dirk"]
+    game = store.create(cb.new_record(names, {}, "Anna"), {"key": "change.start"})
+    docs = [game.doc]
+
+    def change(edit: Callable[[Record], Record]) -> None:
+        docs.append(store.change(game.id, edit, {"key": "change.add"}).doc)
+
+    orders = [o for t in cb.Transport for o in cb.cards(t)]
+    players = cycle(names)
+    for shift, part in enumerate((orders[:15], orders[15:30], orders[30:]), start=1):
+        for order in part:
+            who = next(players)
+            change(lambda d: cb.deliver(d, shift, who, order))
+            if order in orders[:40:5]:
+                change(lambda d: cb.remove_order(d, shift, who, len(d["current_shift"][who]) - 1, order))
+                change(lambda d: cb.deliver(d, shift, who, order))
+        if shift < 3:
+            change(lambda d: cb.close_shift(d, shift, dict(zip(names, (3, 2, 1, 0)))))
+    for who in names:
+        change(lambda d: cb.set_carts(d, who, {"yellow": 1, "brown": 0, "grey": 2, "black": 0}, None))
+    change(lambda d: cb.close_shift(d, 3))
+    for who in names:
+        change(lambda d: cb.set_end(d, who, {"money": 12, "cubes": 1, "open_orders": 0, "light_tiles": 2, "dark_tiles": 1}, None))
+    return game.id, docs
+
+
+# --- records by hand, and the refusals of records that break a rule (field named) -----------------------
+
+Y, BR, G, BL = "yellow", "brown", "grey", "black"
+WB = "wheelbarrow"
+NAMES3 = ["Anna", "Ben", "Cleo"]
+
+
+def card(transport: str, *coal: str) -> dict[str, Any]:
+    return {"transport": transport, "coal": list(coal)}
+
+
+def record(names: list[str] = NAMES3, shifts: Any = (), carts: Any = None, end: Any = None) -> Record:
+    """A record with the given deliveries per shift ({name: [cards]}; missing names deliver nothing)."""
+    data: Record = {"game": "coal_baron", "players": list(names),
+                    "shifts": [{n: list(s.get(n, [])) for n in names} for s in shifts]}
+    if len(shifts) == 3 or carts is not None:
+        data["empty_carts"] = {n: dict.fromkeys((Y, BR, G, BL), 0) | (carts or {}).get(n, {}) for n in names}
+    if end is not None:
+        data["end"] = {n: {"money": 0, "cubes": 0, "open_orders": 0, "light_tiles": 0, "dark_tiles": 0}
+                       | end.get(n, {}) for n in names}
+    return data
+
+
+def complete():
+    return record(shifts=[{"Anna": [card(WB, Y)]}, {}, {}], end={})
+
+
+def drop(path, key):
+    def change(r):
+        target = r
+        for k in path:
+            target = target[k]
+        del target[key]
+    return change
+
+
+def put(path, value):
+    def change(r):
+        target = r
+        for k in path[:-1]:
+            target = target[k]
+        target[path[-1]] = value
+    return change
+
+
+REFUSED = [
+    ("negative money", put(["end", "Anna", "money"], -1), "end.Anna.money"),
+    ("negative cubes", put(["end", "Ben", "cubes"], -3), "end.Ben.cubes"),
+    ("negative empty carts", put(["empty_carts", "Cleo", "grey"], -1), "empty_carts.Cleo.grey"),
+    ("count as text", put(["end", "Anna", "open_orders"], "2"), "end.Anna.open_orders"),
+    ("count as bool", put(["end", "Anna", "light_tiles"], True), "end.Anna.light_tiles"),
+    ("count as float", put(["end", "Anna", "dark_tiles"], 1.5), "end.Anna.dark_tiles"),
+    ("unknown mine level", put(["empty_carts", "Anna", "pink"], 1), "empty_carts.Anna.pink"),
+    ("unknown player in end", put(["end", "Zoe"], {}), "end.Zoe"),
+    ("unknown player in empty_carts", put(["empty_carts", "Zoe"], {}), "empty_carts.Zoe"),
+    ("unknown player in a shift", put(["shifts", 1, "Zoe"], []), "shifts.1.Zoe"),
+    ("missing player in end", drop(["end"], "Cleo"), "end.Cleo"),
+    ("missing player in a shift", drop(["shifts", 2], "Ben"), "shifts.2.Ben"),
+    ("missing player in empty_carts", drop(["empty_carts"], "Anna"), "empty_carts.Anna"),
+    ("duplicate names", put(["players"], ["Anna", "Ben", "Anna"]), "players"),
+    ("empty name", put(["players"], ["Anna", "Ben", ""]), "players.2"),
+    ("1 player", put(["players"], ["Anna"]), "players"),
+    ("5 players", put(["players"], ["Anna", "Ben", "Cleo", "Dirk", "Emil"]), "players"),
+    ("4 shifts", lambda r: r["shifts"].append({n: [] for n in NAMES3}), "shifts"),
+    ("end before shift III", lambda r: r["shifts"].pop(), "end"),
+    ("missing empty_carts once 3 shifts", drop([], "empty_carts"), "empty_carts"),
+    ("card no one prints", put(["shifts", 0, "Anna", 0], card(WB, Y, Y, Y)), "shifts.0.Anna.0"),
+    ("unknown transport", put(["shifts", 0, "Anna", 0], card("rocket", Y)), "shifts.0.Anna.0.transport"),
+    ("unknown colour", put(["shifts", 0, "Anna", 0], card(WB, "red")), "shifts.0.Anna.0.coal"),
+    ("shifts not a list", put(["shifts"], {}), "shifts"),
+    ("setup ticks not a list", put(["setup_ticks"], 5), "setup_ticks"),
+    ("setup tick not a text", put(["setup_ticks"], [1]), "setup_ticks.0"),
+    ("unknown player in end_draft", put(["end_draft"], {"Zoe": {}}), "end_draft"),
+    ("negative carts in carts_draft", put(["carts_draft"], {"Anna": {"grey": -1}}), "carts_draft.Anna.grey"),
+    ("unknown start player", put(["start_players"], ["Zoe"]), "start_players.0"),
+    ("factory workers over the workers of 3 players", put(["factory_workers"], [{"Anna": 16, "Ben": 0, "Cleo": 0}]),
+     "factory_workers.0.Anna"),
+]

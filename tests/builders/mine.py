@@ -1,0 +1,90 @@
+"""MINE! games for the tests, built with the game's own changes, and its refused-record table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from builders import Record, Stage
+from scoring import mine
+from scoring.registry import PALETTE
+from setup import Step
+from setup.mine import checklist, placement, recruitment, round_end
+
+SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"]
+THREE = SIX[:3]
+
+
+def created(names: list[str], variant: bool = False, dummy: str | None = None) -> Record:
+    return mine.new_record(names, {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(names)}, names[0], variant, dummy)
+
+
+def resolve(doc: Record, sold: dict[str, int], **fields: Any) -> Record:
+    """Enter one round's fields and sale, and close it."""
+    number = len(doc["rounds"]) + 1
+    for field, value in fields.items():
+        doc = mine.enter_round(doc, number, field, value, None)
+    return mine.close_round(mine.enter_round(doc, number, "sold", sold, None), number)
+
+
+def mid_round(names: list[str]) -> Record:
+    doc = resolve(created(names), {p: 1 for p in names}, mined={p: 2 for p in names})
+    return mine.enter_round(doc, 2, "attacks", [{"attacker": names[1], "target": names[0], "points": 3}], None)
+
+
+def played_out(names: list[str]) -> Record:
+    """Six rounds in which everybody sells one coal and mines one (so that six seats never empty the
+    box's supply): the end counts still to enter."""
+    doc = created(names)
+    for _ in range(mine.ROUNDS):
+        doc = resolve(doc, {p: 1 for p in names}, mined={p: 1 for p in names})
+    return doc
+
+
+def finished(names: list[str]) -> Record:
+    """Six rounds in which everybody sells the same: equal points, broken by the end counts."""
+    doc = played_out(names)
+    for i, who in enumerate(names):
+        doc = mine.set_items(doc, who, {"coal": 3, "cards": 5 if i else 6}, None)
+    return doc
+
+
+AT: dict[str, Callable[[list[str]], Record]] = {
+    "created": created, "playing": mid_round, "ending": played_out, "finished": finished}
+"""The stages `at` builds, for any seat count."""
+
+
+def at(names: list[str], stage: str) -> Record:
+    return AT[stage](names)
+
+
+STAGES = {
+    "mine_created_6p_dummy": Stage(lambda: created(SIX, dummy="Bot"), "round"),
+    "mine_round_2_3p": Stage(lambda: mid_round(THREE), "round"),
+    "mine_variant_4p": Stage(lambda: created(SIX[:4], variant=True), "round"),
+    "mine_finished_3p": Stage(lambda: finished(THREE), "end"),
+}
+REPRESENTATIVE = "mine_round_2_3p"
+PAGE_STAGES = {"setup": STAGES["mine_created_6p_dummy"].build, "round": STAGES["mine_round_2_3p"].build,
+               "end": STAGES["mine_finished_3p"].build}
+FINISHED = STAGES["mine_finished_3p"].build
+
+
+def guides(names: list[str]) -> Iterator[Step]:
+    for variant, dummy in ((False, None), (True, names[-1])):
+        yield from checklist(names, names[0], variant, dummy)
+    yield from (placement(names[0]), recruitment(), round_end(names, names[-1]))
+
+
+def complete() -> Record:
+    return finished(THREE)
+
+
+REFUSED = [
+    ("a sale over the cap", lambda r: r["rounds"][0]["sold"].update(Anna=2), "rounds.0.sold.Anna"),
+    ("end coal past the box", lambda r: r["end"]["Ben"].update(coal=20), "end.Ben.coal"),
+    ("an attack on oneself", lambda r: r["rounds"][1].update(attacks=[{"attacker": "Ben", "target": "Ben", "points": 1}]),
+     "rounds.1.attacks.0.target"),
+    ("seven seats", lambda r: r.update(players=SIX + ["Finn"]), "players"),
+]
+"""Records that break a rule: what is changed in a `complete` record, and the field the refusal names."""

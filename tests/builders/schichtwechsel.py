@@ -1,0 +1,99 @@
+"""Schichtwechsel games for the tests, built with the game's own changes, and its refused-record table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from builders import Record, Stage
+from scoring import schichtwechsel as sw
+from scoring.registry import PALETTE
+from setup import Step
+from setup.schichtwechsel import checklist, preparation
+
+FOUR = ["Anna", "Ben", "Cleo", "Dirk"]
+
+
+def created(names: list[str], start: str | None = None) -> Record:
+    return sw.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, start or names[0])
+
+
+def played(names: list[str], rounds: int) -> Record:
+    doc = created(names)
+    for n in range(1, rounds + 1):
+        doc = sw.add_round(doc, n, f"Karte {n}", {p: (i + n) % 4 for i, p in enumerate(names)})
+    return doc
+
+
+def arrived(names: list[str]) -> Record:
+    doc = played(names, sw.ROUNDS)
+    for place, who in enumerate(reversed(names)):
+        doc = sw.arrive(doc, "miner", who, place)
+    return sw.arrive(doc, "canal", names[0], 0)
+
+
+def finished(names: list[str]) -> Record:
+    doc = arrived(names)
+    for i, who in enumerate(names):
+        doc = sw.set_items(doc, who, {item: (i + k) % 5 for k, item in enumerate(sw.PLAYER_ITEMS)}, None)
+    assert "end" in doc
+    return doc
+
+
+AT: dict[str, Callable[[list[str]], Record]] = {
+    "created": created, "playing": lambda names: played(names, 2), "ending": arrived, "finished": finished}
+"""The stages `at` builds, for any player count."""
+
+
+def at(names: list[str], stage: str) -> Record:
+    return AT[stage](names)
+
+
+STAGES = {
+    "sw_created_4p": Stage(lambda: created(FOUR), "round"),
+    "sw_round_3_2p": Stage(lambda: played(["Anna", "Ben"], 2), "round"),
+    "sw_arrivals_3p": Stage(lambda: arrived(["Anna", "Ben", "Cleo"]), "end"),
+    "sw_finished_4p": Stage(lambda: finished(FOUR), "end"),
+}
+REPRESENTATIVE = "sw_arrivals_3p"
+PAGE_STAGES = {"setup": STAGES["sw_created_4p"].build, "round": STAGES["sw_round_3_2p"].build,
+               "end": STAGES["sw_finished_4p"].build}
+FINISHED = STAGES["sw_finished_4p"].build
+
+
+def guides(names: list[str]) -> Iterator[Step]:
+    yield from checklist(names, names[0])
+    for number in range(1, sw.ROUNDS + 1):
+        yield from preparation(number, names, names[1])
+
+
+# --- a finished record by hand, and the refusals of records that break a rule (field named) -------------
+
+ZERO = dict.fromkeys(sw.PLAYER_ITEMS, 0)
+
+
+def record(**end: object) -> Record:
+    """A finished 4-player record, its end section's fields replaced by `end`."""
+    base = {"miner_finish": [], "track_finish": {"rail": [], "road": [], "canal": []}, "start_player": "Anna",
+            "players": {n: dict(ZERO) for n in FOUR}}
+    rounds = [{"card": "Koks", "points": dict.fromkeys(FOUR, 0)}] * sw.ROUNDS
+    return {"game": "schichtwechsel", "players": FOUR, "rounds": rounds, "end": base | end}
+
+
+def complete() -> Record:
+    return record()
+
+
+REFUSED = [
+    ("player listed twice in a finish order", lambda r: r["end"].update(miner_finish=["Ben", "Ben"]), "end.miner_finish"),
+    ("unknown player in a track order", lambda r: r["end"]["track_finish"].update(rail=["Zoe"]), "end.track_finish.rail.0"),
+    ("unknown track", lambda r: r["end"]["track_finish"].update(river=[]), "end.track_finish.river"),
+    ("negative count", lambda r: r["end"]["players"]["Cleo"].update(houses=-1), "end.players.Cleo.houses"),
+    ("sixth round", lambda r: r.update(rounds=[{"card": "Koks", "points": dict.fromkeys(FOUR, 0)}] * 6), "rounds"),
+    ("start player not in the game", lambda r: r["end"].update(start_player="Zoe"), "end.start_player"),
+    ("round card without a name", lambda r: r.update(rounds=[{"card": " ", "points": dict.fromkeys(FOUR, 0)}]),
+     "rounds.0.card"),
+    ("negative round points", lambda r: r.update(rounds=[{"card": "Koks", "points": dict(dict.fromkeys(FOUR, 0), Ben=-1)}]),
+     "rounds.0.points.Ben"),
+    ("five players", lambda r: r.update(players=FOUR + ["Emil"]), "players"),
+]
+"""Records that break a rule: what is changed in a `complete` record, and the field the refusal names."""
