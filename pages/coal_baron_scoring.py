@@ -17,11 +17,11 @@ t = ui.page_start()
 
 def element_tables(elements: tuple[ElementScore, ...]) -> None:
     """Each element of a shift: every player's count, place and points, and why (one Markdown block)."""
-    head = f"| {t('col.player')} | {t('col.count')} | {t('col.place')} | {t('col.points')} |\n|:--|--:|:--|--:|"
+    head = (t("col.player"), t("col.count"), t("col.place"), t("col.points"))
     st.markdown("\n\n".join(
         f"**{t(f'element.{e.element.kind}.{e.element.name}')}** · "
-        f"{t('coal_baron.scoring.values', first=e.element.first, second=e.element.second)}\n\n{head}\n"
-        + "\n".join(f"| {md(p)} | {pl.count} | {t(f'place.{pl.place}')} | {pl.points} |" for p, pl in e.placings.items())
+        f"{t('coal_baron.scoring.values', first=e.element.first, second=e.element.second)}\n\n"
+        + ui.table(head, [(md(p), pl.count, t(f"place.{pl.place}"), pl.points) for p, pl in e.placings.items()], left=(0, 2))
         for e in elements
     ))
 

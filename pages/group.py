@@ -63,6 +63,8 @@ with st.expander(t("group.add_game")):
                               args=(group.id,))
 ui.refused("group_add")
 with st.expander(t("group.share")):
-    url = groups.join_link(group)
+    url, reached = ui.join_link(group.id, "group")
     ui.extra(lambda: ui.qr_code(url))
+    if not reached:
+        st.warning(t("share.local", variable=ui.BASE_URL))
     st.code(url, language=None, wrap_lines=True)

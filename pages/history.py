@@ -4,8 +4,7 @@ still being played), filtered by game and by player; each opens here read-only. 
 
 import streamlit as st
 
-from schichtbuch import groups, ui
-from schichtbuch.export import history_csv
+from schichtbuch import export, groups, ui
 from schichtbuch.store import UnknownGame
 from schichtbuch.ui import md
 from scoring.registry import GAMES
@@ -52,9 +51,9 @@ with st.expander(t("history.export")):
         """All the games under the filters, read only when a download is tapped."""
         return games_store.group_games(group.id, game=game, player=player)
 
-    st.download_button(t("history.csv"), lambda: history_csv(every_game(), t, lang, offset), f"history-{group.id[:6]}.csv",
+    st.download_button(t("history.csv"), lambda: export.history_csv(every_game(), t, lang, offset), f"history-{group.id[:6]}.csv",
                        "text/csv", icon="📊", width="stretch", on_click="ignore")
-    st.download_button(t("history.json"), lambda: groups.export_json(games_store, group, every_game()),
+    st.download_button(t("history.json"), lambda: export.export_json(games_store, group, every_game()),
                        f"history-{group.id[:6]}.json", "application/json", icon="💾", width="stretch", on_click="ignore")
     st.file_uploader(t("history.upload"), type=["json"], key="history_upload")
     st.button(t("history.import"), width="stretch", disabled=st.session_state.get("history_upload") is None,

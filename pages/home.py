@@ -1,13 +1,9 @@
 """Home: start a new game, reopen a recent one, or join one by its code."""
 
-import random
-import time
-
 import streamlit as st
 
 from schichtbuch import codes, groups, start, ui
 from schichtbuch.ui import md
-from scoring.app_fields import with_start
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, is_over
 
@@ -53,12 +49,11 @@ def start_game() -> None:
     if problem:
         ui.say("home", problem)
         return
-    chosen = start.chosen_options(g, "home", typed)
-    first = random.SystemRandom().randrange(seats) if g.draw_start and state.get("home_draw", True) else state.get("home_start")
+    seat = state.get("home_start")
+    first = None if g.draw_start and state.get("home_draw", True) else typed[seat if seat in range(seats) else 0]
     colours = {n: state.get(f"home_colour_{s}", PALETTE[s % len(PALETTE)]) for s, n in enumerate(typed)}
     try:
-        record = with_start(g.new_record(typed, colours, typed[first if first in range(seats) else 0], **chosen), time.time())
-        state.home_started = (ui.page_path(g.id, g.pages[0]), ui.store().create(record, {"key": "change.start"}).id)
+        state.home_started = start.begin(g, "home", typed, colours, first)
     except RecordError as error:
         ui.say("home", ui.refusal(error))
 

@@ -1,15 +1,15 @@
-"""Entry widgets shared by the games' pages: a number field, one player's counts at a time, the setup
-checklist, naming a player with one tap, and asking for a player a record does not name. Every write
-happens in the widget's callback."""
+"""Entry widgets shared by the games' pages: a number field, one player's counts at a time, a number per
+player in one form, the setup checklist, naming a player with one tap, and asking for a player a record
+does not name. Every write happens in the widget's callback."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import streamlit as st
 
-from schichtbuch.session import md, store, t, widget_key
+from schichtbuch.session import md, step_text, store, t, widget_key
 from schichtbuch.store import Document, Saved
 from schichtbuch.taps import drawn
 from schichtbuch.writes import change_text, refusal, refused, save_on_tap, say, tapped
@@ -50,6 +50,20 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
         st.info(t("entry.waiting", players=md(", ".join(waiting))))
 
 
+def counts(key: str, shown: Mapping[str, int], label: Callable[[str], str], save: Callable[[dict[str, int]], None]) -> None:
+    """A form with one number per player (`shown`: player → stored number), saved by `save` in the Save
+    button's callback. Its key and its widgets' follow the stored values: another phone's entry shows at
+    once, and a Save tapped on the form as it was before reaches no form (`taps.unclaimed`: said to be
+    not saved) rather than saving over that entry. What the rules refuse is named below its Save."""
+    keys = {p: widget_key(key, p, n) for p, n in shown.items()}
+    with st.form(widget_key(key, *shown.values()), enter_to_submit=False):
+        for p, n in shown.items():
+            number(label(p), n, keys[p])
+        st.form_submit_button(t("action.save"), type="primary", width="stretch",
+                              on_click=lambda: save({p: st.session_state[k] for p, k in keys.items()}))
+        refused(key)
+
+
 def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
            edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document], base_key: str) -> None:
     """Save one player's counts as entered (see `player_entry`); a refusal keeps them, except that
@@ -78,7 +92,7 @@ def checklist(saved: Saved, steps: Sequence[Step]) -> None:
     st.progress(len(ticked) / len(steps), text=t("setup.done", done=len(ticked), total=len(steps)))
     refused("setup")
     for step in steps:
-        text = t(step.key, **{k: md(str(v)) for k, v in step.params.items()})
+        text = step_text(step)
         key = widget_key("setup", step.id, step.id in ticked)
         st.checkbox(text, value=step.id in ticked, key=key, on_change=save_on_tap,
                     args=(saved.id, lambda d, s=step.id, on=step.id not in ticked: tick(d, s, on),

@@ -1,19 +1,26 @@
-"""Exports: a game's standings and a group's history as CSV, safe to open in a spreadsheet."""
+"""Exports: a game's standings and a group's history as CSV, safe to open in a spreadsheet; a group's games
+as JSON, and reading such a file back (each record through the store's gate)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pandas as pd
 
-from schichtbuch.store import Played
+from schichtbuch.store import Group, Played, Store
 from scoring.bgstats import play_date
+from scoring.errors import RecordError
+from scoring.fields import mapping, sequence
+from scoring.gate import clean, parse
+from scoring.registry import GAMES, check
 from scoring.standings import Result
-from scoring.registry import GAMES
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 """A text cell starting with one of these is run as a formula by spreadsheets (OWASP, CSV injection)."""
+GROUP_FORMAT = "schichtbuch-group"
+"""The `format` of a group's JSON export; its `games` are game records as the 💾 page exports them."""
 
 
 def spreadsheet_safe(value: Any) -> Any:
@@ -52,3 +59,26 @@ def history_csv(games: Sequence[Played], t: Callable[..., str], lang: str, utc_o
 
 def _category(t: Callable[..., str], lang: str, game: str, category: str) -> str:
     return f"{GAMES[game].names[lang]}: {t(f'{game}.cat.{category}')}"
+
+
+def export_json(games_store: Store, group: Group, games: Sequence[Played]) -> str:
+    """The group's games as JSON: its name, members and each game's record (oldest first). Built when
+    the download is tapped, outside the page's run: the store is passed in."""
+    records = [games_store.load(p.id).doc for p in reversed(games)]
+    return json.dumps({"format": GROUP_FORMAT, "name": group.name, "members": list(group.members), "games": records},
+                      ensure_ascii=False, indent=1)
+
+
+def import_records(data: bytes) -> list[dict[str, Any]]:
+    """The game records of a group export (or of one record, or a list of records), each read by the
+    same gate as the store; the first that does not read is refused with its field (`games.<i>.…`)."""
+    value = parse(data)
+    found = mapping(value, "record").get("games", [value]) if isinstance(value, dict) else value
+    records = sequence(found, "games")
+    for i, record in enumerate(records):
+        try:
+            clean(record)
+            check(record)
+        except RecordError as error:
+            raise RecordError(f"games.{i}.{error.field}", error.code, **error.params) from None
+    return [dict(r) for r in records]

@@ -1,71 +1,37 @@
-"""What a group's pages share: the group named in the URL (`?group=<id>`), its links and QR code, the live
+"""What a group's pages share: the group named in the URL (`?group=<id>`), its page links, the live
 refresh from the group's other phones, and the taps that write (create a group, add a member, start a
 game inside it, add a game played outside it, import records), each in a widget callback with one line
 saying why when it is refused."""
 
 from __future__ import annotations
 
-import json
-import os
-import random
-import time
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
-from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import live, share, start, stats
+from schichtbuch import export, live, nav, share, start, stats
 from schichtbuch.nav import page_path
-from schichtbuch.session import BASE_URL, md, recent_groups, remember_group, store, t
-from schichtbuch.store import Group, MemberTwice, Store, OtherGroup, Played, UnknownGame, UnknownGroup, is_id
+from schichtbuch.session import md, recent_groups, remember_group, store, t
+from schichtbuch.store import Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
 from schichtbuch.writes import refusal, say, tapped
-from scoring.app_fields import with_start
 from scoring.errors import RecordError
-from scoring.fields import mapping, sequence
-from scoring.gate import clean, parse
-from scoring.registry import GAMES, PALETTE, check
+from scoring.registry import GAMES, PALETTE
 
 GROUP_MEMBERS_CHARS = 600
 """The longest list of member names typed at once (24 names of 24 characters)."""
 HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
-EXPORT_FORMAT = "schichtbuch-group"
-"""The `format` of a group's JSON export; its `games` are game records as the 💾 page exports them."""
 STATS_CACHED = 32
 """Statistics kept computed on the server, one per group, version and game (the groups in use tonight)."""
-
-
-def group_url(base: str, group_id: str, lang: str) -> str:
-    """The link another phone opens to join the group (the app's root, routed by `follow_join`)."""
-    return f"{base.rstrip('/')}/?{urlencode({'group': group_id, 'lang': lang, share.JOIN: '1'})}"
-
-
-def group_id_from(text: str) -> str | None:
-    """The group id in a pasted group link or a typed id, or None."""
-    text = text.strip()
-    if is_id(text):
-        return text
-    found = parse_qs(urlsplit(text).query).get("group", [""])[0]
-    return found if is_id(found) else None
 
 
 def current_group() -> Group | None:
     """The group named in the URL, fresh from the store and followed (`watch_group`); None if none is
     named. An unknown or malformed id stops the page with one line and a way to the group page."""
-    group_id = st.query_params.get("group")
-    if not group_id:
+    group = nav.from_url("group", store().group, UnknownGroup, "group.unknown", (page_path(None, "group"), "group.page", "👥"))
+    if group is None:
         return None
-    try:
-        if not is_id(group_id):
-            raise UnknownGroup(group_id)
-        group = store().group(group_id)
-    except UnknownGroup:
-        st.error(t("group.unknown"))
-        st.page_link(page_path(None, "group"), label=t("group.page"), icon="👥", query_params={"lang": st.session_state.lang})
-        st.stop()
     remember_group(group.id)
     watch_group(group)
     return group
@@ -87,14 +53,6 @@ def links(group: Group) -> None:
         for page in ("group", "history", "stats"):
             st.page_link(page_path(None, page), label=t(f"{page}.page.short"),
                          query_params={"group": group.id, "lang": st.session_state.lang})
-
-
-def join_link(group: Group) -> str:
-    """The group's join link at the address other phones reach (see share.public_base)."""
-    from schichtbuch.nav import network_base
-
-    base = share.public_base(os.environ.get(BASE_URL), st.context.url, network_base())
-    return group_url(base or share.base_of(st.context.url or "http://localhost:8501"), group.id, st.session_state.lang)
 
 
 def your_groups() -> None:
@@ -186,7 +144,7 @@ def open_on_tap() -> None:
     """Open a group by its pasted link or id; one line if no group has it."""
     tapped()
     state = st.session_state
-    group_id = group_id_from(state.get("group_link", ""))
+    group_id = share.id_from(state.get("group_link", ""), "group")
     try:
         if group_id is None:
             raise UnknownGroup("")
@@ -221,18 +179,14 @@ def start_on_tap(group_id: str) -> None:
     if len(seats) not in g.players:
         say("group_start", t("group.seats", low=g.players.start, high=g.players.stop - 1))
         return
-    first = random.SystemRandom().choice(seats) if g.draw_start and state.get("group_draw", True) else state.get("group_first")
+    first = None if g.draw_start and state.get("group_draw", True) else state.get("group_first")
     colours = {n: PALETTE[i % len(PALETTE)] for i, n in enumerate(seats)}
-    chosen = start.chosen_options(g, "group", seats)
     try:
-        record = with_start(g.new_record(seats, colours, first if first in seats else seats[0], **chosen), time.time())
-        saved = store().create(record, {"key": "change.start"}, group=group_id)
+        state.group_started = start.begin(g, "group", seats, colours, first, group=group_id)
     except RecordError as error:
         say("group_start", refusal(error))
     except UnknownGroup:
         say("group_start", t("group.unknown"))
-    else:
-        state.group_started = (page_path(g.id, g.pages[0]), saved.id)
 
 
 def add_game_on_tap(group_id: str) -> None:
@@ -240,7 +194,7 @@ def add_game_on_tap(group_id: str) -> None:
     group."""
     tapped()
     state = st.session_state
-    game_id = share.game_id_from(state.get("group_add_game", ""))
+    game_id = share.id_from(state.get("group_add_game", ""))
     try:
         if game_id is None:
             raise UnknownGame("")
@@ -255,30 +209,7 @@ def add_game_on_tap(group_id: str) -> None:
         state.group_add_game = ""
 
 
-# --- export and import -----------------------------------------------------------------------------------
-
-def export_json(games_store: Store, group: Group, games: Sequence[Played]) -> str:
-    """The group's games as JSON: its name, members and each game's record (oldest first). Built when
-    the download is tapped, outside the page's run: the store is passed in."""
-    records = [games_store.load(p.id).doc for p in reversed(games)]
-    return json.dumps({"format": EXPORT_FORMAT, "name": group.name, "members": list(group.members), "games": records},
-                      ensure_ascii=False, indent=1)
-
-
-def import_records(data: bytes) -> list[dict[str, Any]]:
-    """The game records of a group export (or of one record, or a list of records), each read by the
-    same gate as the store; the first that does not read is refused with its field (`games.<i>.…`)."""
-    value = parse(data)
-    found = mapping(value, "record").get("games", [value]) if isinstance(value, dict) else value
-    records = sequence(found, "games")
-    for i, record in enumerate(records):
-        try:
-            clean(record)
-            check(record)
-        except RecordError as error:
-            raise RecordError(f"games.{i}.{error.field}", error.code, **error.params) from None
-    return [dict(r) for r in records]
-
+# --- import -----------------------------------------------------------------------------------------------
 
 def import_on_tap(group_id: str) -> None:
     """Import the uploaded export into the group in one transaction, leaving out the games the group
@@ -289,7 +220,7 @@ def import_on_tap(group_id: str) -> None:
     if upload is None:
         return
     try:
-        imported = store().import_games(group_id, import_records(upload.getvalue()), {"key": "change.import"})
+        imported = store().import_games(group_id, export.import_records(upload.getvalue()), {"key": "change.import"})
     except RecordError as error:
         say("history_import", refusal(error))
     except UnknownGroup:

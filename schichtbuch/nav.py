@@ -1,17 +1,18 @@
-"""Pages and the way between them: the page list, join links and routing, the current game from the URL,
-the header with the game's stage and page links, and the live refresh from other phones."""
+"""Pages and the way between them: the page list and routing, the game or group named in the URL
+(`from_url`), the links' parameters, and the live refresh of the game a page shows. The header is in
+header.py, joining a game in joining.py."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
+from typing import TypeVar
 
 import streamlit as st
 
-from schichtbuch import codes, i18n, live, share, taps
-from schichtbuch.session import remember, slot, store, t, translator, wrong_codes
+from schichtbuch import i18n, live, taps
+from schichtbuch.session import remember, store, t, translator
 from schichtbuch.store import Document, Saved, UnknownGame, is_id
-from schichtbuch.writes import refusal, refused, undo_button
+from schichtbuch.writes import refusal, undo_button
 from scoring.errors import RecordError
 from scoring.registry import GAMES, Game, page_at_stage, score
 
@@ -22,27 +23,10 @@ GROUP_PAGES = ("group", "history", "stats")
 """A group's pages (`?group=<id>`); their titles are `<page>.page` and `<page>.page.short`."""
 
 
+T = TypeVar("T")
+
 CHECKED_KEPT = 512
 """Game versions whose reading `problem` keeps: every table of a busy server, twice over."""
-
-
-PHONE_CSS = """
-header[data-testid="stHeader"] { display: none; }
-.block-container { padding-top: 1rem; padding-bottom: 3rem; }
-button, [data-testid="stPageLink"] a { min-height: 44px; }
-[data-testid="stTable"], [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
-[data-testid="stMarkdownContainer"] > table :is(th, td)[style*="right"],
-.stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"],
-.stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"] p { white-space: nowrap; }
-[data-testid="stTable"] tr > :first-child, [data-testid="stMarkdownContainer"] > table tr > :first-child {
-  position: sticky; left: 0; z-index: 1; background: #fff; }
-.st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
-.st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
-"""
-"""Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance). Tables
-keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
-sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
-the page; in the standings, names and totals stand out."""
 
 
 def page_start() -> Callable[..., str]:
@@ -88,58 +72,6 @@ def table_page(saved: Saved) -> str:
     return page_path(saved.doc["game"], page_at_stage(saved.doc))
 
 
-def follow_join() -> None:
-    """Routing for a join link (`?game=<id>&join=1`: the QR code, a pasted link, a typed code): on to the
-    page the table is on, where the header notes that this phone has joined. It runs before `current()`,
-    so the game is remembered by the landing page's run, not by one that is cut short here."""
-    game_id = st.query_params.get("game", "")
-    group_id = st.query_params.get("group", "")
-    if share.JOIN in st.query_params and not game_id and is_id(group_id):
-        st.switch_page(page_path(None, "group"), query_params={"group": group_id, "lang": st.session_state.lang})
-    if share.JOIN not in st.query_params or not is_id(game_id):
-        return
-    try:
-        saved = store().load(game_id)
-    except UnknownGame:
-        return  # `current()` says so
-    st.session_state.join_note = game_id
-    st.switch_page(table_page(saved), query_params={"game": game_id, "lang": st.session_state.lang})
-
-
-def join_typed(text: str) -> str | None:
-    """Open the game named by what a player typed or pasted into the join field (a join link, a game id
-    or a short code) as a join link would. Returns None, or the catalog key of the line that says why
-    not. Wrong short codes count against this phone's limit and the server's (codes.py)."""
-    game_id = share.game_id_from(text)
-    if game_id is None:
-        code = codes.code_from(text)
-        if code is None:
-            return "error.bad_code"
-        now, wrong = time.time(), st.session_state.setdefault("join_wrong", [])
-        if not (codes.is_within(codes.SESSION_LIMIT, wrong, now) and wrong_codes().allows(now)):
-            return "error.too_many_codes"
-        try:
-            game_id = store().game_for_code(code)
-        except UnknownGame:
-            st.session_state.join_wrong = [at for at in wrong if now - at < codes.SESSION_LIMIT.seconds] + [now]
-            wrong_codes().add(now)
-            return "error.wrong_code"
-    try:
-        store().version(game_id)
-    except UnknownGame:
-        return "error.unknown_game"
-    st.query_params.from_dict({"game": game_id, "lang": st.session_state.lang, share.JOIN: "1"})
-    return None
-
-
-def network_base() -> str | None:
-    """This machine's base URL on the local network with the server's port: Streamlit's own "Network
-    URL" (`streamlit.net_util.get_internal_ip`); None without a network."""
-    from streamlit import net_util
-
-    return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
-
-
 def params(**extra: str) -> dict[str, str]:
     """The query parameters every link carries: the game (if one is open) and the language."""
     carried = {"lang": st.session_state.lang}
@@ -149,24 +81,36 @@ def params(**extra: str) -> dict[str, str]:
     return carried | extra
 
 
+def from_url(param: str, load: Callable[[str], T], unknown: type[LookupError], refused: str,
+             way_out: tuple[str, str, str]) -> T | None:
+    """The game or group the URL names by `param` (`?game=<id>`, `?group=<id>`), loaded fresh from the store
+    by `load`; None if the URL names none. An id that is malformed or unknown to the store (`unknown`)
+    stops the page with the line `refused` and a way out (page, title key, icon)."""
+    item_id = st.query_params.get(param)
+    if not item_id:
+        return None
+    try:
+        if not is_id(item_id):
+            raise unknown(item_id)
+        return load(item_id)
+    except unknown:
+        st.error(t(refused))
+        page, title, icon = way_out
+        st.page_link(page, label=t(title), icon=icon, query_params={"lang": st.session_state.lang})
+        st.stop()
+    raise AssertionError("unreachable")  # st.stop() raises
+
+
 def current() -> Saved | None:
-    """The game named in the URL, loaded fresh from the store; None if no game is open. An unknown or
-    malformed id stops the page with a clear message and a way home."""
+    """The game named in the URL, loaded fresh from the store (`from_url`) and remembered by this browser;
+    None if no game is open."""
     st.session_state.saved = None
     live.forget()
     if next_page := st.session_state.pop("go_to", None):
         st.switch_page(next_page, query_params=params())
-    game_id = st.query_params.get("game")
-    if not game_id:
+    saved = from_url("game", store().load, UnknownGame, "error.unknown_game", (page_path(None, "home"), "page.home", "🏠"))
+    if saved is None:
         return None
-    try:
-        if not is_id(game_id):
-            raise UnknownGame(game_id)
-        saved = store().load(game_id)
-    except UnknownGame:
-        st.error(t("error.unknown_game"))
-        st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
-        st.stop()
     _readable(saved)
     st.session_state.saved = saved
     remember(saved.id)
@@ -213,40 +157,6 @@ def require_game(game_id: str | None = None) -> Saved:
                      query_params=params())
         st.stop()
     return saved
-
-
-def header(saved: Saved | None) -> None:
-    """Title, the open game with its stage and player count, the game's pages and the language."""
-    lang = st.session_state.lang
-    st.html(f"<style>{PHONE_CSS}</style>")
-    with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small"):
-        st.markdown(f"### ⛏️ {t('app.title')}", width="content")
-        chosen = st.segmented_control(
-            t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
-            label_visibility="collapsed", key="app_lang", required=True, width="content",
-        )
-    if chosen and chosen != lang:
-        st.session_state.lang = chosen
-        st.query_params["lang"] = chosen
-        st.rerun()
-    refused("tap")
-    if saved is None:
-        return
-    g = game(saved)
-    key, numbers = g.status(saved.doc)
-    st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
-    joined = slot()
-    if st.session_state.get("join_note") == saved.id:
-        del st.session_state.join_note
-        joined.success(t("share.joined"), icon="✅")
-    links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
-    group = store().group_of(saved.id)
-    with st.container(horizontal=True, gap="xsmall", wrap=True):
-        for file in links:
-            st.page_link(file, label=t(_title_key(file) + ".short"), query_params=params())
-        if group is not None:
-            st.page_link(page_path(None, "history"), label=t("history.page.short"),
-                         query_params={"group": group, "lang": st.session_state.lang})
 
 
 def watch(saved: Saved | None) -> None:

@@ -3,7 +3,7 @@ winner, every line explained, and the progress chart with a legend naming every 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import pandas as pd
@@ -40,6 +40,13 @@ LEGEND_SYMBOL = 30
 
 LEGEND_CHAR = 7
 """Pixels of one character of a legend name in Streamlit's chart theme (measured at 390 px: about 6.8)."""
+
+
+def table(head: Sequence[object], rows: Sequence[Sequence[object]], left: Collection[int] = (0,)) -> str:
+    """A Markdown table for a phone: the columns numbered in `left` (the player's, the first) on the left,
+    the rest (numbers) on the right. Cells are shown as given: names escaped by the caller (`md`)."""
+    lines = [head, [":--" if i in left else "--:" for i in range(len(head))], *rows]
+    return "\n".join("| " + " | ".join(map(str, line)) + " |" for line in lines)
 
 
 def stage_points(result: Result, stage: int) -> str:

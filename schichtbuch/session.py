@@ -23,6 +23,7 @@ from schichtbuch import codes, i18n, share
 from schichtbuch.store import Group, Saved, Store, UnknownGroup, is_id, open_store
 from scoring.errors import RecordError
 from scoring.registry import score
+from setup import Step
 
 STORE_PATH = "SCHICHTBUCH_STORE"
 
@@ -96,6 +97,11 @@ def t(key: str, **params: Any) -> str:
 def md(text: str) -> str:
     """Player-typed text for a Markdown context, shown literally (`**x**` stays `**x**`)."""
     return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:&])", r"\\\1", text)
+
+
+def step_text(step: Step) -> str:
+    """A setup or round step in the session's language, what fills it (player names) shown literally."""
+    return t(step.key, **{k: md(str(v)) for k, v in step.params.items()})
 
 
 def widget_key(family: str, *parts: object) -> str:

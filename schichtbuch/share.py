@@ -17,10 +17,11 @@ JOIN = "join"
 """The query parameter of a join link: open the game on the page the table is on (`ui.follow_join`)."""
 
 
-def join_url(base: str, game_id: str, lang: str) -> str:
-    """The link another phone opens to join: the public base URL with the game, the language and `join`.
-    It names the app's root, not a page, so that it keeps landing where the table is as the game goes on."""
-    return f"{base.rstrip('/')}/?{urlencode({'game': game_id, 'lang': lang, JOIN: '1'})}"
+def join_url(base: str, item_id: str, lang: str, param: str = "game") -> str:
+    """The link another phone opens to join a game (or a group, `param="group"`): the public base URL with
+    the id, the language and `join`. It names the app's root, not a page, so that it keeps landing where
+    the table is as the game goes on (`joining.follow_join`)."""
+    return f"{base.rstrip('/')}/?{urlencode({param: item_id, 'lang': lang, JOIN: '1'})}"
 
 
 def public_base(configured: str | None, opened: str | None, network: str | None) -> str | None:
@@ -54,12 +55,13 @@ def is_local(url: str) -> bool:
     return urlsplit(url).hostname in LOCAL_HOSTS
 
 
-def game_id_from(text: str) -> str | None:
-    """The game id in a pasted join link or a typed code, or None if there is none."""
+def id_from(text: str, param: str = "game") -> str | None:
+    """The game id (or group id, `param="group"`) in a pasted join link or a typed id, or None if there
+    is none."""
     text = text.strip()
     if is_id(text):
         return text
-    found = parse_qs(urlsplit(text).query).get("game", [""])[0]
+    found = parse_qs(urlsplit(text).query).get(param, [""])[0]
     return found if is_id(found) else None
 
 

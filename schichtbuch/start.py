@@ -1,13 +1,18 @@
-"""Starting a game: the set-up choices a game offers (its registry `options`: the variant as a toggle, a
-dummy seat or none), the same on the home page and on a group's page, and what they hold at the tap."""
+"""Starting a game, the same on the home page and on a group's page: the set-up choices a game offers
+(its registry `options`: the variant as a toggle, a dummy seat or none), what they hold at the tap, and
+the game created with them (`begin`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
 
-from schichtbuch.session import t
+from schichtbuch.nav import page_path
+from schichtbuch.session import store, t
+from scoring.app_fields import with_start
 from scoring.registry import Game
 
 
@@ -38,3 +43,15 @@ def chosen_options(game: Game, prefix: str, names: Sequence[str]) -> dict[str, o
         seat = state.get(option_key(prefix, "dummy", game), -1)
         chosen["dummy"] = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
     return chosen
+
+
+def begin(game: Game, prefix: str, names: Sequence[str], colours: Mapping[str, str], first: str | None,
+          group: str | None = None) -> tuple[str, str]:
+    """Create the game with these seats and the options of the page (`prefix`), stamped with its start
+    time, in `group` if given. The start player is `first`, or, where it is None, drawn by the app (only
+    for a game whose rules let the app draw). The page to open and the new game's id; the store's errors
+    (a RecordError, an unknown group) as it raises them."""
+    chosen = first if first in names else random.SystemRandom().choice(list(names)) if game.draw_start else names[0]
+    record = with_start(game.new_record(list(names), dict(colours), chosen, **chosen_options(game, prefix, names)),
+                        time.time())
+    return page_path(game.id, game.pages[0]), store().create(record, {"key": "change.start"}, group=group).id

@@ -2,23 +2,26 @@
 
 - session.py: configuration, the store, the language and texts (`t`, `md`, `when`), widget keys,
   recent games;
-- nav.py: the pages, join links and routing, the current game, the header, the live refresh;
+- nav.py: the pages and routing, the current game, the live refresh;
+- header.py: the header of every page; joining.py: join links, and joining by link or code;
 - writes.py: saving in a tap's callback, refusals in one line, undo, the confirmation after a close;
 - entry.py: one player's counts, the setup checklist, naming a player;
 - scoreboard.py: the standings, the winner and the progress chart;
 - groups.py and store.py: the longest member list and group name typed at once.
 """
 
-from schichtbuch.entry import ask_player, checklist, choose_player, number, player_entry
+from schichtbuch.entry import ask_player, checklist, choose_player, counts, number, player_entry
 from schichtbuch.taps import drawn, run_page, unclaimed
 from schichtbuch.groups import GROUP_MEMBERS_CHARS
+from schichtbuch.header import header
+from schichtbuch.joining import follow_join, join_link, join_typed
 from schichtbuch.nav import (
-    GENERAL_PAGES, GROUP_PAGES, all_pages, current, follow_join, header, join_typed, network_base, page_path,
-    page_start, params, require_game, table_page, watch,
+    GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, table_page, watch,
 )
-from schichtbuch.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, stage_points, standings
+from schichtbuch.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, stage_points, standings, table
 from schichtbuch.session import (
-    BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, store, t, utc_offset, when, widget_key,
+    BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, step_text, store, t, utc_offset, when,
+    widget_key,
 )
 from schichtbuch.store import GROUP_NAME_CHARS
 from schichtbuch.writes import (
@@ -29,9 +32,9 @@ from scoring.fields import MAX_COUNT, NAME_CHARS
 
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
-    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap",
-    "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_typed",
-    "legend_columns", "md", "network_base", "number", "page_path", "page_start", "params",
-    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "stage_news", "stage_points", "tapped",
+    "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "counts",
+    "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed",
+    "legend_columns", "md", "number", "page_path", "page_start", "params",
+    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "stage_news", "stage_points", "step_text", "table", "tapped",
     "standings", "store", "t", "table_page", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]

@@ -233,7 +233,7 @@ def test_statistics_are_computed_again_when_the_group_changes(store_path: Path):
 
 def test_history_csv_and_json_export_and_json_import(store_path: Path):
     from schichtbuch.export import history_csv
-    from schichtbuch.groups import export_json, import_records
+    from schichtbuch.export import export_json, import_records
 
     group_id, ids = stocked_group(store_path)
     s = SQLiteStore(str(store_path))
@@ -268,7 +268,7 @@ def test_an_import_says_how_many_games_it_added_and_how_many_were_there(store_pa
 
 
 def test_an_import_with_one_bad_record_imports_nothing(store_path: Path):
-    from schichtbuch.groups import import_records
+    from schichtbuch.export import import_records
     from scoring.errors import RecordError
 
     bad = json.dumps({"format": "schichtbuch-group", "games": [example("coal_baron_2p"), {"game": "chess"}]})

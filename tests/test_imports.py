@@ -69,9 +69,9 @@ def test_the_walk_finds_a_circle() -> None:
 
 
 def test_shared_modules_never_name_a_game() -> None:
-    """Outside a game's own package, its pages, its setup module and the registry, no code names a game
-    (docstrings and comments aside): the shared code and the general pages iterate the registry."""
-    own = {f"scoring.{g}" for g in GAMES} | {f"setup.{g}" for g in GAMES} | {"scoring.registry"}
+    """Outside a game's own package, its pages and their panels, its setup module and the registry, no code
+    names a game (docstrings and comments aside): the shared code and the general pages iterate the registry."""
+    own = {f"{package}.{g}" for g in GAMES for package in ("scoring", "setup", "schichtbuch.panels")} | {"scoring.registry"}
     named = re.compile("|".join(rf"\b{g}\b" for g in GAMES))
     general_pages = {module_name(p): p for p in (ROOT / "pages").glob("*.py") if not p.stem.startswith(tuple(GAMES))}
     found = []

@@ -154,7 +154,11 @@ def test_wrong_codes_on_the_server_slide_with_time():
 ])
 def test_join_url(base: str, lang: str, url: str):
     assert share.join_url(base, GAME_ID, lang) == url
-    assert share.game_id_from(url) == GAME_ID
+    assert share.id_from(url) == GAME_ID
+    group_url = share.join_url(base, GAME_ID, lang, "group")
+    assert group_url == url.replace("game=", "group=")
+    assert share.id_from(group_url, "group") == GAME_ID
+    assert share.id_from(group_url) is None       # a group's link names no game
 
 
 NET = "http://192.168.1.20:8501"
@@ -199,8 +203,8 @@ def test_network_base(ip: str | None, port: int, base: str | None):
     ("HXK4-9MRT", None),                                                     # a short code is read by codes
     ("not a code", None),
 ])
-def test_game_id_from(text: str, found: str | None):
-    assert share.game_id_from(text) == found
+def test_id_from(text: str, found: str | None):
+    assert share.id_from(text) == found
 
 
 # --- where a join lands ----------------------------------------------------------------------------------

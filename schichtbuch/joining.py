@@ -1,0 +1,76 @@
+"""Joining a game or group from another phone: the join link at the address the other phones reach; a join
+link (the QR code, a pasted link, a typed code) leads to the page the table is on; what a player typed
+into the join field is read as a link, a game id or a short code."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import streamlit as st
+
+from schichtbuch import codes, share
+from schichtbuch.nav import page_path, table_page
+from schichtbuch.session import BASE_URL, store, wrong_codes
+from schichtbuch.store import UnknownGame, is_id
+
+
+def follow_join() -> None:
+    """Routing for a join link (`?game=<id>&join=1`: the QR code, a pasted link, a typed code): on to the
+    page the table is on, where the header notes that this phone has joined. It runs before `current()`,
+    so the game is remembered by the landing page's run, not by one that is cut short here."""
+    game_id = st.query_params.get("game", "")
+    group_id = st.query_params.get("group", "")
+    if share.JOIN in st.query_params and not game_id and is_id(group_id):
+        st.switch_page(page_path(None, "group"), query_params={"group": group_id, "lang": st.session_state.lang})
+    if share.JOIN not in st.query_params or not is_id(game_id):
+        return
+    try:
+        saved = store().load(game_id)
+    except UnknownGame:
+        return  # `current()` says so
+    st.session_state.join_note = game_id
+    st.switch_page(table_page(saved), query_params={"game": game_id, "lang": st.session_state.lang})
+
+
+def join_typed(text: str) -> str | None:
+    """Open the game named by what a player typed or pasted into the join field (a join link, a game id
+    or a short code) as a join link would. Returns None, or the catalog key of the line that says why
+    not. Wrong short codes count against this phone's limit and the server's (codes.py)."""
+    game_id = share.id_from(text)
+    if game_id is None:
+        code = codes.code_from(text)
+        if code is None:
+            return "error.bad_code"
+        now, wrong = time.time(), st.session_state.setdefault("join_wrong", [])
+        if not (codes.is_within(codes.SESSION_LIMIT, wrong, now) and wrong_codes().allows(now)):
+            return "error.too_many_codes"
+        try:
+            game_id = store().game_for_code(code)
+        except UnknownGame:
+            st.session_state.join_wrong = [at for at in wrong if now - at < codes.SESSION_LIMIT.seconds] + [now]
+            wrong_codes().add(now)
+            return "error.wrong_code"
+    try:
+        store().version(game_id)
+    except UnknownGame:
+        return "error.unknown_game"
+    st.query_params.from_dict({"game": game_id, "lang": st.session_state.lang, share.JOIN: "1"})
+    return None
+
+
+def network_base() -> str | None:
+    """This machine's base URL on the local network with the server's port: Streamlit's own "Network
+    URL" (`streamlit.net_util.get_internal_ip`); None without a network."""
+    from streamlit import net_util
+
+    return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
+
+
+def join_link(item_id: str, param: str = "game") -> tuple[str, bool]:
+    """The join link of a game (or group, `param="group"`) and whether the other phones reach it: at the
+    address they reach (`share.public_base`), else at the one this browser opened, which only this
+    computer can follow."""
+    base = share.public_base(os.environ.get(BASE_URL), st.context.url, network_base())
+    shown = base or share.base_of(st.context.url or "http://localhost:8501")
+    return share.join_url(shown, item_id, st.session_state.lang, param), base is not None
