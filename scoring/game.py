@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from scoring.standings import Result
@@ -14,6 +15,15 @@ from scoring.standings import Result
 Record = Mapping[str, Any]
 Translate = Callable[..., str]
 """`t(key, **params)`: a catalog text in the player's language."""
+
+
+class StartOption(StrEnum):
+    """A set-up choice a game may offer, the keyword its `new_record` takes."""
+
+    VARIANT = "variant"
+    """A toggle: the game's variant rules on or off."""
+    DUMMY = "dummy"
+    """A seat played by the app's dummy, or none."""
 
 
 @dataclass(frozen=True)
@@ -63,8 +73,8 @@ class Game:
     """Its texts that count something, each with its counted placeholder (a plural catalog entry)."""
     catalog_keys: Callable[[], Mapping[str, Collection[str]]] = dict
     """Its catalog keys built at run time (`f"…{x}"`), by family, expanded from its tables."""
-    options: tuple[str, ...] = ()
-    """Set-up choices `new_record` takes as keywords: `variant` (a toggle), `dummy` (a seat or none)."""
+    options: tuple[StartOption, ...] = ()
+    """Set-up choices `new_record` takes as keywords."""
     draw_start: bool = True
     """Whether the app may draw the start player; where the rules name them, the table says who."""
     bgg_id: int | None = None

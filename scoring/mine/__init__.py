@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from scoring.fields import count, mapping, player
-from scoring.game import Command, Game, Translate
+from scoring.game import Command, Game, StartOption, Translate
 from scoring.mine.changes import (
     add_attack, close_round, enter_round, new_record, remove_attack, roll_die, round_sheet, set_items,
 )
@@ -82,7 +82,7 @@ GAME = Game(
     label_words={"field": _field},
     plurals={"mine.score": "count", "mine.round.event_took": "coal"},
     catalog_keys=catalog_keys,
-    options=("variant", "dummy"),
+    options=(StartOption.VARIANT, StartOption.DUMMY),
     draw_start=False,
     commands={"loot": Command("print the coal change per player of a MINE! looting phase", loot_command)},
 )
