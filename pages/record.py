@@ -34,7 +34,7 @@ if saved is not None:
     result = score(saved.doc)
     st.download_button(t("record.json"), json.dumps(saved.doc, ensure_ascii=False, indent=1), f"{result.game}-{saved.id[:6]}.json",
                        "application/json", icon="💾", width="stretch")
-    st.download_button(t("record.csv"), standings_csv(result, game_of(saved.doc).categories, t),
+    st.download_button(t("record.csv"), lambda: standings_csv(result, game_of(saved.doc).categories, t),
                        f"{result.game}-{saved.id[:6]}-standings.csv", "text/csv", icon="📊", width="stretch")
 
 st.subheader(t("record.import"))

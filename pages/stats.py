@@ -4,7 +4,7 @@ the wins and a table), the average points per scoring category (a chart), and tw
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import groups, stats, ui
+from schichtbuch import group_stats, groups, stats, ui
 from schichtbuch.charts import grouped_bars
 from schichtbuch.ui import md
 from scoring.registry import GAMES
@@ -17,7 +17,7 @@ st.subheader(t("stats.title", group=md(group.name)))
 
 game = GAMES[st.segmented_control(t("stats.game"), list(GAMES), format_func=lambda g: GAMES[g].names[lang],
                                   default=next(iter(GAMES)), required=True, key="stats_game")]
-computed = groups.game_stats(group.id, group.version, game.id)
+computed = group_stats.game_stats(group.id, group.version, game.id)
 if computed is None:
     st.info(t("stats.none"))
     st.stop()
@@ -43,7 +43,7 @@ st.markdown(f"**{t('stats.head_to_head')}**")
 pick = st.columns(2)
 first = pick[0].selectbox(t("stats.first"), players, key="stats_first", format_func=md)
 second = pick[1].selectbox(t("stats.second"), players, index=min(1, len(players) - 1), key="stats_second", format_func=md)
-duel = groups.duel(group.id, group.version, game.id, first, second)
+duel = group_stats.duel(group.id, group.version, game.id, first, second)
 if first == second or duel.games == 0:
     st.caption(t("stats.no_duel"))
 else:

@@ -7,8 +7,6 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pandas as pd
-
 from schichtbuch.store import Group, Played, Store
 from scoring.bgstats import play_date
 from scoring.errors import RecordError
@@ -32,6 +30,8 @@ def spreadsheet_safe(value: Any) -> Any:
 def standings_csv(result: Result, categories: Sequence[str], t: Callable[..., str]) -> str:
     """One row per player: name, rank, total and the points of every category, headed in the player's
     language."""
+    import pandas as pd  # here, not at the top: only a tap on a download loads pandas
+
     rows = [{t("col.player"): s.player, t("col.rank"): s.rank, t("col.total"): s.total,
              **{t(f"{result.game}.cat.{c}"): s.breakdown[c] for c in categories}} for s in result.standings]
     return pd.DataFrame(rows).map(spreadsheet_safe).to_csv(index=False)
@@ -41,6 +41,8 @@ def history_csv(games: Sequence[Played], t: Callable[..., str], lang: str, utc_o
     """A group's history, one row per player per game (newest game first, players best first): date,
     game, whether it is finished, player, rank, total, winner, then every category of every game as a
     column ("Coal Baron: Orders"), empty where the row's game has no such category."""
+    import pandas as pd  # here, not at the top: only a tap on a download loads pandas
+
     rows = []
     for played in games:
         s = played.summary

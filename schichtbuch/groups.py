@@ -5,12 +5,9 @@ saying why when it is refused."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import pandas as pd
 import streamlit as st
 
-from schichtbuch import export, live, nav, share, start, stats
+from schichtbuch import export, live, nav, share, start
 from schichtbuch.nav import page_path
 from schichtbuch.session import md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
@@ -18,12 +15,8 @@ from schichtbuch.writes import refusal, say, tapped
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE
 
-GROUP_MEMBERS_CHARS = 600
-"""The longest list of member names typed at once (24 names of 24 characters)."""
 HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
-STATS_CACHED = 32
-"""Statistics kept computed on the server, one per group, version and game (the groups in use tonight)."""
 
 
 def current_group() -> Group | None:
@@ -87,36 +80,6 @@ def game_state(played: Played) -> str:
     s = played.summary
     first = [x["player"] for x in s["standings"] if x["rank"] == 1]
     return t("history.won", players=md(", ".join(first))) if s["final"] else t("history.playing")
-
-
-@dataclass(frozen=True)
-class GameStats:
-    """A group's statistics of one game, as the statistics page shows them (see stats.py)."""
-
-    plays: pd.DataFrame
-    """One row per player per finished game (`stats.plays`)."""
-    members: pd.DataFrame
-    """Plays, wins, win rate, average and best total per player (`stats.members`)."""
-    averages: pd.DataFrame
-    """Average points per scoring category per player (`stats.categories`)."""
-
-
-@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
-def game_stats(group_id: str, version: int, game: str) -> GameStats | None:
-    """The statistics of `game` in the group, None before its first finished game; computed once per
-    version of the group (which counts every change of its games and members, so a new version computes
-    them again and every phone of the group shares the result)."""
-    frame = stats.plays([{**p.summary, "id": p.id} for p in store().group_games(group_id, game=game)])
-    if frame.empty:
-        return None
-    return GameStats(frame, stats.members(frame, game), stats.categories(frame, game, GAMES[game].categories))
-
-
-@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
-def duel(group_id: str, version: int, game: str, first: str, second: str) -> stats.HeadToHead:
-    """Two members head to head in `game` (`stats.head_to_head`), computed once per version of the group."""
-    computed = game_stats(group_id, version, game)
-    return stats.head_to_head(computed.plays, first, second, game) if computed else stats.HeadToHead(0, 0, 0, 0, None, None)
 
 
 # --- taps ------------------------------------------------------------------------------------------------

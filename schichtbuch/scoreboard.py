@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-import pandas as pd
 import streamlit as st
 
 from schichtbuch.charts import lines
@@ -76,6 +75,8 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
     """The standings of `_doc`, the game `game_id` at `version` in `lang` (the cache's key: the document
     itself is not hashed), and whether the game is over. Streamlit keeps the elements drawn here and
     replays them on a cache hit."""
+    import pandas as pd  # here, not at the top: a page without standings, or replaying them, never loads it
+
     result, g, t = score(_doc), GAMES[_doc["game"]], translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
     if result.final:

@@ -7,9 +7,6 @@ import io
 import ipaddress
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-import qrcode
-from qrcode.exceptions import DataOverflowError
-
 from schichtbuch.store import is_id
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
@@ -67,6 +64,9 @@ def id_from(text: str, param: str = "game") -> str | None:
 
 def qr_png(url: str) -> bytes | None:
     """The QR code of `url` as a PNG image; None for a link longer than a QR code holds (version 40)."""
+    import qrcode  # here, not at the top: only a page that shows a QR code loads it (and Pillow)
+    from qrcode.exceptions import DataOverflowError
+
     buffer = io.BytesIO()
     try:
         qrcode.make(url, box_size=10, border=2).save(buffer)

@@ -7,12 +7,11 @@
 - writes.py: saving in a tap's callback, refusals in one line, undo, the confirmation after a close;
 - entry.py: one player's counts, the setup checklist, naming a player;
 - scoreboard.py: the standings, the winner and the progress chart;
-- groups.py and store.py: the longest member list and group name typed at once.
+- store.py: the longest member list and group name typed at once.
 """
 
 from schichtbuch.entry import ask_player, checklist, choose_player, counts, number, player_entry
 from schichtbuch.taps import drawn, run_page, unclaimed
-from schichtbuch.groups import GROUP_MEMBERS_CHARS
 from schichtbuch.header import header
 from schichtbuch.joining import follow_join, join_link, join_typed
 from schichtbuch.nav import (
@@ -23,7 +22,7 @@ from schichtbuch.session import (
     BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, step_text, store, t, utc_offset, when,
     widget_key,
 )
-from schichtbuch.store import GROUP_NAME_CHARS
+from schichtbuch.store import GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS
 from schichtbuch.writes import (
     StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, tapped,
     undo_button,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -98,3 +100,16 @@ def test_no_test_module_imports_another() -> None:
     modules = {p.stem for p in tests.glob("test_*.py")}
     found = [f"{p.name} imports {m}" for p in tests.rglob("*.py") for m in imports(p) if m.split(".")[0] in modules]
     assert found == []
+
+
+HEAVY = ("pandas", "numpy", "pyarrow", "altair", "qrcode", "PIL")
+"""Libraries only the pages that use them load (a table of statistics, an export, a QR code): every other
+page's first run in a fresh process goes without them."""
+
+
+def test_the_shared_modules_load_no_heavy_library() -> None:
+    shared = ["schichtbuch.ui", "schichtbuch.groups", "schichtbuch.start", "schichtbuch.joining", "schichtbuch.export",
+              *(f"schichtbuch.panels.{p.stem}" for p in (ROOT / "schichtbuch" / "panels").glob("[!_]*.py"))]
+    code = f"import sys, {', '.join(shared)}; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+    loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert loaded.split() == []

@@ -24,13 +24,13 @@ from typing import Any, Protocol
 
 from schichtbuch.store.sqlite import SQLiteStore
 from schichtbuch.store.types import (
-    GROUP_NAME_CHARS, ID_BYTES, Conflict, Database, Document, Gate, Group, Imported, MemberTwice, NothingToUndo,
+    GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, ID_BYTES, Conflict, Database, Document, Gate, Group, Imported, MemberTwice, NothingToUndo,
     OtherGroup, Played, Saved, Tally, UnknownGame, UnknownGroup, fingerprint, is_id, new_id,
 )
 from scoring.registry import check as check_record
 
 __all__ = [
-    "GROUP_NAME_CHARS", "ID_BYTES", "Conflict", "Database", "Document", "Gate", "Group", "Imported", "MemberTwice",
+    "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "ID_BYTES", "Conflict", "Database", "Document", "Gate", "Group", "Imported", "MemberTwice",
     "NothingToUndo", "OtherGroup", "Played", "SQLiteStore", "Saved", "Store", "Tally", "UnknownGame", "UnknownGroup",
     "fingerprint", "is_id", "new_id", "open_store",
 ]

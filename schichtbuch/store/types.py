@@ -48,6 +48,8 @@ class OtherGroup(ValueError):
 
 GROUP_NAME_CHARS = 40
 """The longest group name (the group page's field)."""
+GROUP_MEMBERS_CHARS = 600
+"""The longest list of member names typed at once (24 names of 24 characters)."""
 
 
 @dataclass(frozen=True)

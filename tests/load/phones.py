@@ -90,6 +90,8 @@ class Phone:
         self.buttons: list[str] = []
         self.errors = 0
         self.runs = 0
+        self.messages = 0
+        self._ended = asyncio.Event()
         self._ws: websockets.ClientConnection | None = None
         self._run: dict[str, WidgetState] = {}
         self._run_buttons: list[str] = []
@@ -115,18 +117,28 @@ class Phone:
 
     def tap(self) -> Tap | None:
         """Tap the first button of `TAP_KEYS` the page shows; None if it shows none (or a tap is pending)."""
-        target = next((b for k in TAP_KEYS for b in self.buttons if _user_key(b).startswith(k)), None)
+        target = self._tap_target()
         if target is None or self._tap is not None:
             return None
         self._tap = Tap(time.monotonic(), set())
         asyncio.create_task(self._rerun(trigger=target))
         return self._tap
 
+    async def rerun_and_wait(self, tap: bool = False) -> None:
+        """One rerun, a tap of the first button of `TAP_KEYS` if `tap`; back once a run has ended after it."""
+        self._ended.clear()
+        await self._rerun(trigger=(self._tap_target() or "") if tap else "")
+        await asyncio.wait_for(self._ended.wait(), 60)
+
+    def _tap_target(self) -> str | None:
+        return next((b for k in TAP_KEYS for b in self.buttons if _user_key(b).startswith(k)), None)
+
     async def _receive(self, ws: websockets.ClientConnection) -> None:
         async for data in ws:
             assert isinstance(data, bytes)
             msg = ForwardMsg()
             msg.ParseFromString(data)
+            self.messages += 1
             if msg.WhichOneof("type") == "ref_hash":
                 msg.ParseFromString(self._cache[msg.ref_hash])
             elif msg.metadata.cacheable:
@@ -186,6 +198,7 @@ class Phone:
         """A run ended: a whole-app run replaces the page's widgets (a fragment run adds its own), answers
         a pending tap it started after, and shows the table's other taps if the page changed."""
         self.runs += 1
+        self._ended.set()
         if status != FULL_RUN:
             self.widgets |= self._run
             self.buttons += [b for b in self._run_buttons if b not in self.buttons]

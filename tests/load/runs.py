@@ -1,0 +1,131 @@
+"""The cost of one script run of single pages, each page alone on a server of its own, against the bare page
+(`bare.py`) in the same run, so that the figures read as ratios on any machine. Run on demand, never by
+pytest:
+
+    python tests/load/runs.py [--runs 60] [--repeat 3] [--pages coal_baron_shift coal_baron_end …]
+
+For each page, `--repeat` times on a fresh server: one phone opens it, then asks for `--runs` reruns one
+after the other (each once the last has ended), as a phone does that taps or is followed live; the
+server's CPU over those runs divided by the runs it made, and the messages each run sent. The page
+`coal_baron_shift_tap` is the shift page with each rerun a tap (a card delivered, then taken back). It
+prints min–median–max of the repetitions and the ratio of the medians to the bare page's. Then the first
+run of a fresh process (its CPU from the server being up to the first page shown, the app's imports
+included), and its resident memory after the runs. The project's modules are compiled to bytecode first,
+as Python does on a server's first start (this machine's environment may forbid writing it). The phones
+are the load test's (`phones.py`)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import compileall
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from builders import at  # noqa: E402
+from measure import game_in_shift_three  # noqa: E402
+from phones import BARE_APP, ROOT, Server, Table, streamlit  # noqa: E402
+from schichtbuch.store import SQLiteStore  # noqa: E402
+
+SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz"]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the app opened on a game built by `build` (None: the bare page), rerun by taps or not."""
+
+    file: str
+    build: Callable[[], dict] | None
+    taps: bool = False
+
+
+PAGES = {
+    "bare": Page("", None),
+    "home": Page("home", None),
+    "coal_baron_shift": Page("coal_baron_shift", game_in_shift_three),
+    "coal_baron_shift_tap": Page("coal_baron_shift", game_in_shift_three, taps=True),
+    "coal_baron_end": Page("coal_baron_end", game_in_shift_three),
+    "mine_round": Page("mine_round", lambda: at("mine", SIX, "playing")),
+}
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One page on one fresh server."""
+
+    per_run: float
+    messages: float
+    runs_per_rerun: float
+    first_run: float
+    rss: float
+
+
+async def drive(server: Server, page: Page, game: str, runs: int) -> Figures:
+    """Open the page on one phone, then rerun it `runs` times, one after the other."""
+    stop, cpu_start = asyncio.Event(), server.cpu_seconds()
+    table = Table(server.url, game, [page.file], (page.file,))
+    phone = table.phones[0]
+    if page.build is None and page.file:
+        phone.query = "lang=en"   # a page opened without a game
+    running = asyncio.create_task(phone.run(stop))
+    await asyncio.wait_for(phone.first_run.wait(), 120)
+    first_run = server.cpu_seconds() - cpu_start
+    await asyncio.sleep(1)
+    cpu, done, messages = server.cpu_seconds(), phone.runs, phone.messages
+    for _ in range(runs):
+        await phone.rerun_and_wait(tap=page.taps)
+    await asyncio.sleep(0.5)   # the runs a tap starts after its own (the live refresh) end too
+    made = phone.runs - done
+    figures = Figures((server.cpu_seconds() - cpu) / made, (phone.messages - messages) / made, made / runs, first_run,
+                      server.rss_mb())
+    stop.set()
+    await running
+    return figures
+
+
+def measure(name: str, runs: int) -> Figures:
+    """The page `name` on a fresh server with a throwaway store."""
+    page = PAGES[name]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "runs.sqlite3")
+        game = SQLiteStore(path).create(page.build(), {"key": "change.start"}).id if page.build else "table"
+        script = BARE_APP if name == "bare" else ROOT / "app.py"
+        with streamlit(script, ROOT, {"SCHICHTBUCH_STORE": path}) as server:
+            return asyncio.run(drive(server, page, game, runs))
+
+
+def spread(values: Sequence[float], scale: float, unit: str) -> str:
+    return f"{min(values) * scale:.1f}–{statistics.median(values) * scale:.1f}–{max(values) * scale:.1f} {unit}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=60)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--pages", nargs="+", default=[p for p in PAGES if p != "bare"], choices=[p for p in PAGES if p != "bare"])
+    args = parser.parse_args(argv)
+    for folder in ("pages", "schichtbuch", "scoring", "setup"):
+        compileall.compile_dir(ROOT / folder, quiet=1)
+    measured = {name: [measure(name, args.runs) for _ in range(args.repeat)] for name in ["bare", *args.pages]}
+    bare = measured["bare"]
+    for name, found in measured.items():
+        ratio = statistics.median(f.per_run for f in found) / statistics.median(f.per_run for f in bare)
+        first = statistics.median(f.first_run for f in found) / statistics.median(f.first_run for f in bare)
+        print(" | ".join([
+            f"{name:20}", f"CPU per run {spread([f.per_run for f in found], 1000, 'ms')} ({ratio:.1f}× bare)",
+            f"messages per run {statistics.median(f.messages for f in found):.0f}",
+            f"runs per rerun {statistics.median(f.runs_per_rerun for f in found):.2f}",
+            f"first run {spread([f.first_run for f in found], 1000, 'ms')} ({first:.1f}× bare)",
+            f"RSS {spread([f.rss for f in found], 1, 'MB')}",
+        ]), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
