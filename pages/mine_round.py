@@ -1,6 +1,6 @@
 """MINE! round assistant: the die holder and the sale cap, each player's coal, the dummy's cards, then the
-resolution in the printed order (events, looting and watchtower, expedition, mine, recruitment), each a
-section of `panels.mine.RoundPage`; every number is saved as entered and can be corrected, and the round
+resolution in the printed order (events, looting and watchtower, expedition, mine, recruitment), one at a
+time (`panels.mine.RoundPage.section`); every number is saved as entered and can be corrected, and the round
 is closed once resolved (asking first if nothing of it was entered). Once a round is closed, on this
 phone or another, the page says so before it shows the next one."""
 
@@ -34,24 +34,11 @@ page.die()
 page.coal()
 st.info(ui.step_text(placement(page.sheet.die_holder)))
 page.dummy_cards()
-with st.expander(t("mine.phase.events")):
-    page.events()
-with st.expander(t("mine.phase.looting")):
-    page.looting()
-with st.expander(t("mine.phase.expedition")):
-    page.expedition()
-with st.expander(t("mine.phase.mine")):
-    page.mine()
-with st.expander(t("mine.phase.recruitment")):
-    page.recruitment()
+page.section()
 
 ui.close_button(saved.id, t("mine.round.close", round=number), "mine_close", number,
                 lambda d, n=number: mine.close_round(d, n), {"key": "change.mine_close", "round": number},
                 not saved.doc.get("current"), t("mine.round.empty", round=number), t("mine.round.anyway", round=number))
 if record.rounds:
-    with st.expander(t("mine.round.fix")):
-        fix = st.segmented_control(t("mine.round.which"), range(1, len(record.rounds) + 1), default=len(record.rounds),
-                                   required=True, key="mine_fix")
-        page.counts("sold", record.rounds[fix - 1].sold, number=fix)
     ui.standings(saved)
 ui.undo_button(saved, "mine_undo")

@@ -1,14 +1,14 @@
 """The header of every page: the title and the language switch, the line about a tap that reached a page
 that had changed, and for a game its name, stage and player count, that this phone has joined it, and
-the links to its pages; and the phone-sized CSS."""
+its pages; and the phone-sized CSS."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from schichtbuch import i18n
-from schichtbuch.nav import _title_key, game, page_path, params
-from schichtbuch.session import slot, store, t
+from schichtbuch.nav import _title_key, all_pages, game, page_path
+from schichtbuch.session import go_to, slot, store, t, widget_key
 from schichtbuch.store import Saved
 from schichtbuch.writes import refused
 
@@ -29,14 +29,17 @@ button, [data-testid="stPageLink"] a { min-height: 44px; }
 keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
 sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
 the page; in the standings, names and totals stand out."""
+STYLE = f"<style>{PHONE_CSS}</style>\n\n"
+"""The CSS as it goes with the title, in the same element."""
 
 
-def header(saved: Saved | None) -> None:
-    """Title, the open game with its stage and player count, the game's pages and the language."""
+def header(saved: Saved | None, page: st.Page) -> None:
+    """Title, the open game with its stage and player count, the game's pages and the language: as few
+    elements as it takes, since every page draws them in every run (each element is a message to the
+    phone: the CSS goes with the title, one place holds either note, the pages are one control)."""
     lang = st.session_state.lang
-    st.html(f"<style>{PHONE_CSS}</style>")
     with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small"):
-        st.markdown(f"### ⛏️ {t('app.title')}", width="content")
+        st.markdown(f"{STYLE}### ⛏️ {t('app.title')}", width="content", unsafe_allow_html=True)
         chosen = st.segmented_control(
             t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
             label_visibility="collapsed", key="app_lang", required=True, width="content",
@@ -45,21 +48,35 @@ def header(saved: Saved | None) -> None:
         st.session_state.lang = chosen
         st.query_params["lang"] = chosen
         st.rerun()
-    refused("tap")
+    note = slot()
+    refused("tap", note)
     if saved is None:
         return
     g = game(saved)
     key, numbers = g.status(saved.doc)
     st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
-    joined = slot()
     if st.session_state.get("join_note") == saved.id:
         del st.session_state.join_note
-        joined.success(t("share.joined"), icon="✅")
-    links = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
+        note.success(t("share.joined"), icon="✅")
+    page_links(saved, next(f for f, p in all_pages().items() if p is page))
+
+
+def page_links(saved: Saved, shown: str) -> None:
+    """The game's pages, sharing, the record and home (and the group's history if the game is in one), as
+    one row of pills with the page shown picked; a tap on another goes there (`nav.current`)."""
+    g = game(saved)
+    files = [page_path(g.id, p) for p in g.pages] + [page_path(None, p) for p in ("share", "record", "home")]
     group = store().group_of(saved.id)
-    with st.container(horizontal=True, gap="xsmall", wrap=True):
-        for file in links:
-            st.page_link(file, label=t(_title_key(file) + ".short"), query_params=params())
-        if group is not None:
-            st.page_link(page_path(None, "history"), label=t("history.page.short"),
-                         query_params={"group": group, "lang": st.session_state.lang})
+    if group is not None:
+        files.append(page_path(None, "history"))
+    key = widget_key("app_pages", shown)
+    st.pills(t("app.pages"), files, default=shown if shown in files else None, key=key, label_visibility="collapsed",
+             format_func=lambda f: t(_title_key(f) + ".short"), on_change=_go, args=(key, shown, group))
+
+
+def _go(key: str, shown: str, group: str | None) -> None:
+    """On to the page picked (the history of the game's group); a tap on the page shown keeps it picked."""
+    chosen = st.session_state[key]
+    st.session_state[key] = shown
+    if chosen not in (None, shown):
+        go_to(chosen, {"group": group, "lang": st.session_state.lang} if chosen == page_path(None, "history") else None)

@@ -106,8 +106,8 @@ def current() -> Saved | None:
     None if no game is open."""
     st.session_state.saved = None
     live.forget()
-    if next_page := st.session_state.pop("go_to", None):
-        st.switch_page(next_page, query_params=params())
+    if going := st.session_state.pop("go_to", None):
+        st.switch_page(going[0], query_params=going[1] or params())
     saved = from_url("game", store().load, UnknownGame, "error.unknown_game", (page_path(None, "home"), "page.home", "🏠"))
     if saved is None:
         return None

@@ -196,6 +196,13 @@ def extra(draw: Callable[[], object]) -> None:
         st.caption(t("error.extra"))
 
 
+def go_to(page: str, query: dict[str, str] | None = None) -> None:
+    """From a widget's callback: open `page` (a page file) at the start of the next run, with the query
+    parameters `query` (by default the link parameters, `nav.params`); a callback cannot switch pages
+    itself."""
+    st.session_state.go_to = (page, query)
+
+
 def slot() -> Any:
     """A place on the page for something shown in some runs only (a message, a cookie's script). Left
     empty, it is still there: an element that comes and goes moves the ones after it, and the browser

@@ -13,7 +13,7 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from schichtbuch.session import md, slot, store, t
+from schichtbuch.session import go_to, md, slot, store, t
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
 from scoring.errors import RecordError
 from scoring.registry import GAMES
@@ -54,10 +54,10 @@ def tapped() -> None:
         del st.session_state[key]
 
 
-def refused(where: str) -> None:
-    """Show, in a place kept with or without one (`slot`), the message `say` kept for `where`, if it is
-    about this phone's last tap that wrote."""
-    place = slot()
+def refused(where: str, place: Any = None) -> None:
+    """Show, in a place kept with or without one (`slot`, or the one given), the message `say` kept for
+    `where`, if it is about this phone's last tap that wrote."""
+    place = place or slot()
     if (message := _said(where)) is not None:
         getattr(place, message.kind)(message.text)
 
@@ -259,4 +259,4 @@ def _put_away(game_id: str, stage: int, next_page: str | None) -> None:
     st.session_state[f"stage_{game_id}"] = stage
     st.session_state.pop(f"closed_{game_id}", None)
     if next_page is not None:
-        st.session_state.go_to = next_page
+        go_to(next_page)

@@ -204,9 +204,28 @@ def look(page: Page, name: str) -> None:
     assert sideways_overflow(page) == 0, f"{name} scrolls sideways"
 
 
-def visit(page: Page, link: str, name: str) -> None:
-    """Follow a link of the page bar and check the page fits the phone's width."""
-    page.get_by_role("link", name=link, exact=True).first.click()
+def to_page(page: Page, title: str) -> None:
+    """Tap a page of the page bar (the header's pills) by its short title. A pill shows a leading emoji as
+    an icon that screen readers skip, so its name is the rest."""
+    spoken = title.split(" ", 1)[1] if not title[0].isalnum() else title
+    page.locator("[class*='st-key-app_pages']").get_by_role("radio", name=spoken, exact=True).click()
+
+
+def part(page: Page, title: str) -> None:
+    """Show a part of a page that shows one at a time (MINE!'s round: a row of pills) unless it is shown."""
+    pill = page.get_by_role("radio", name=title, exact=True)
+    if pill.get_attribute("aria-checked") != "true":
+        pill.click()
+        settle(page)
+
+
+def visit(page: Page, title: str, name: str) -> None:
+    """Go to a page of the page bar (a game's) or follow a link (a group's pages), and check the page fits
+    the phone's width."""
+    if page.locator("[class*='st-key-app_pages']").count():
+        to_page(page, title)
+    else:
+        page.get_by_role("link", name=title, exact=True).first.click()
     settle(page)
     look(page, name)
 

@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser import (
-    CHROMIUM, LIVE, choose, chromium, enter_round, look, phone, select, server, settle, sideways_overflow, tap, visit,
+    CHROMIUM, LIVE, choose, chromium, enter_round, look, phone, select, server, settle, sideways_overflow, tap, to_page,
+    visit,
 )
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -68,7 +69,7 @@ def play(starter: Page, other: Page, game: dict, name: str) -> None:
             for both in (page, watching):
                 tap(both, f"Runde {number + 1} spielen", exact=False)
     for page, who in zip((starter, other), game["seats"]):
-        page.get_by_role("link", name="Ende", exact=True).first.click()
+        to_page(page, "Ende")
         settle(page)
         choose(page, "Spieler", who)
         page.get_by_role("spinbutton", name=HOUSES, exact=True).fill(str(game["houses"][who]))

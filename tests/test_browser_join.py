@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from streamlit import net_util
 
-from browser import CHROMIUM, LIVE, choose, chromium, look, phone, server, settle, tap, type_into
+from browser import CHROMIUM, LIVE, choose, chromium, look, phone, server, settle, tap, to_page, type_into
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -34,7 +34,7 @@ def start_coal_baron(host: Page, app: str) -> None:
         type_into(host, f"Player {seat}", name)
     tap(host, "Start game", exact=False)
     expect(host.get_by_text("Setup for 2 players")).to_be_visible()
-    host.get_by_role("link", name="📱 Share", exact=True).first.click()
+    to_page(host, "📱 Share")
     settle(host)
 
 
@@ -83,7 +83,7 @@ def test_join_by_short_code_typed_on_a_second_phone(app: str) -> None:
         settle(host)
         expect(host.get_by_text("Ben: 1 order, 2 VP this shift")).to_be_visible(timeout=LIVE)
 
-        guest.get_by_role("link", name="🏠 Start", exact=True).first.click()
+        to_page(guest, "🏠 Start")
         settle(guest)
         expect(guest.get_by_text("Schicht I · läuft", exact=False)).to_be_visible()
         look(guest, "join-recent")

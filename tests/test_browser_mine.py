@@ -11,7 +11,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from browser import CHROMIUM, LIVE, choose, chromium, fill, look, phone, select, server, settle, standings, tap
+from browser import (
+    CHROMIUM, LIVE, choose, chromium, fill, look, part, phone, select, server, settle, standings, tap, to_page,
+)
 from schichtbuch.store import SQLiteStore
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -24,10 +26,9 @@ SAME_PHONE = 15_000
 
 
 def counts(page: Page, phase: str, field: str, number: int, values: dict[str, int]) -> None:
-    """Open a phase of the resolution, fill its form, and close the phase again."""
-    page.get_by_text(phase, exact=True).click()
+    """Show a phase of the resolution and fill its form."""
+    part(page, phase)
     fill(page, field, number, values)
-    page.get_by_text(phase, exact=True).click()
 
 
 def close(page: Page, number: int) -> None:
@@ -70,7 +71,7 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
         settle(guest)
         expect(guest.get_by_text("Setup for 6 seats")).to_be_visible()
 
-        host.get_by_role("link", name="Round", exact=True).first.click()
+        to_page(host, "Round")
         settle(host)
         expect(host.get_by_text("Robo's cards this round", exact=False)).to_be_visible()
         host.get_by_text("2–3 · Looting and watchtower", exact=True).click()
@@ -86,14 +87,13 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
         look(host, "mine-round-1")
         close(host, 1)
 
-        guest.get_by_role("link", name="Round", exact=True).first.click()
+        to_page(guest, "Round")
         settle(guest)
-        guest.get_by_text("4 · Expedition (sale)", exact=True).click()
+        part(guest, "4 · Expedition (sale)")
         fill(guest, "sold", 2, {"Ben": 2, "Dirk": 2, "Cleo": 2})
         expect(guest.get_by_text("Not saved — This round › Coal sold › Cleo: 2 coal sold; the player has 1")
                ).to_be_visible()
         fill(guest, "sold", 2, {"Cleo": 0, "Anna": 1})
-        guest.get_by_text("4 · Expedition (sale)", exact=True).click()
         look(guest, "mine-round-2-guest")
         close(guest, 2)
         for number in range(3, 7):
@@ -104,12 +104,12 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
             expect(page.get_by_role("heading", name=f"Round {number} of 6")).to_be_visible(timeout=LIVE)
             close(page, number)
 
-        host.get_by_role("link", name="End", exact=True).first.click()
+        to_page(host, "End")
         settle(host)
         for who in SEATS:
             page = guest if who in ("Emil", "Robo") else host
             if page is guest and "mine_end" not in guest.url:
-                guest.get_by_role("link", name="End", exact=True).first.click()
+                to_page(guest, "End")
                 settle(guest)
             choose(page, "Player", who)
             page.get_by_role("spinbutton", name="Profession cards in hand", exact=True).fill("5")

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser import CHROMIUM, LIVE, choose, chromium, fill, keyed, look, opened, phone, save, server, settle, typed
+from browser import (
+    CHROMIUM, LIVE, choose, chromium, fill, keyed, look, opened, part, phone, save, server, settle, typed,
+)
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import widget_key
 from scoring import coal_baron as cb
@@ -69,7 +71,7 @@ def test_enter_in_a_form_saves_nothing(tmp_path: Path) -> None:
         look(page, "enter-round-form")
 
         opened(page, url, "mine_round", mine_game.id)
-        page.get_by_text("4 · Expedition (sale)", exact=True).click()
+        part(page, "4 · Expedition (sale)")
         field = page.locator("[class*='st-key-mine_sold_1_Anna_'] input")
         field.fill("1")
         field.press("Enter")
@@ -81,18 +83,20 @@ def test_enter_in_a_form_saves_nothing(tmp_path: Path) -> None:
 
 
 def test_what_a_phone_is_typing_stays_when_another_phones_entry_arrives(tmp_path: Path) -> None:
-    """Phone A is typing the sales when phone B saves the mine: B's entry reaches A while A's numbers are
-    not saved yet, and A's Save then stores what A typed."""
+    """Phone A is typing the sales when phone B saves the mine: B's entry reaches A (Cleo's coal now, in
+    the table above the part A shows) while A's numbers are not saved yet, and A's Save then stores what
+    A typed."""
     path = tmp_path / "games.sqlite3"
     game = SQLiteStore(str(path)).create(mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
     with server(path) as url, chromium() as browser:
         a, b = phone(browser), phone(browser)
         for page, phase in ((a, "4 · Expedition (sale)"), (b, "5 · Mine")):
             opened(page, url, "mine_round", game.id)
-            page.get_by_text(phase, exact=True).click()
+            part(page, phase)
         typed(a, "sold", 1, {"Anna": 1, "Ben": 1})  # Ben's 1 still in its field, not even committed
         fill(b, "mined", 1, {"Cleo": 3})
-        expect(a.locator("[class*='st-key-mine_mined_1_Cleo_3']")).to_have_count(1, timeout=LIVE)
+        now = mine.read(SQLiteStore(str(path)).load(game.id).doc).current.coal["Cleo"]
+        expect(a.locator("tr").filter(has_text="Cleo").locator("td").nth(2)).to_have_text(str(now), timeout=LIVE)
         settle(a)
         assert a.locator("[class*='st-key-mine_sold_1_Ben_'] input").input_value() == "1"
         save(a, "sold", 1)

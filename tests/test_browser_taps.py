@@ -17,7 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser import CHROMIUM, LIVE, choose, chromium, free_port, keyed, look, opened, phone, server, settle, tap
+from browser import (
+    CHROMIUM, LIVE, choose, chromium, free_port, keyed, look, opened, part, phone, select, server, settle,
+    tap,
+)
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import widget_key
 from scoring import coal_baron as cb
@@ -156,7 +159,7 @@ def test_a_sale_over_the_cap_is_named_next_to_save_and_nothing_is_stored(browser
     with server(path) as url:
         page = phone(browser)
         opened(page, url, "mine_round", game_id)
-        page.get_by_text("4 · Expedition (sale)", exact=True).click()
+        part(page, "4 · Expedition (sale)")
         fields = {who: page.locator(f"[class*='st-key-mine_sold_1_{who}_'] input") for who in ("Anna", "Evangelina")}
         fields["Anna"].fill("1")
         fields["Evangelina"].fill("2")
@@ -237,22 +240,25 @@ def test_twenty_cards_tapped_60_ms_apart_are_all_stored_in_order(browser: Browse
     expect(page.get_by_text(saved_card("Anna", tapped[-1]))).to_be_visible()
 
 
-def test_quick_saves_of_three_mine_forms_are_all_stored(browser: Browser, table: tuple[str, Path]) -> None:
+def test_quick_saves_of_a_mine_round_part_are_all_stored(browser: Browser, table: tuple[str, Path]) -> None:
+    """The looting part, which holds two forms: an attack added twice and the defence saved, tapped 60 ms
+    apart."""
     url, path = table
     game_id = SQLiteStore(str(path)).create(mine.new_record(FOUR, {}, "Anna"), {"key": "change.start"}).id
     page = phone(browser)
     opened(page, url, "mine_round", game_id)
-    entries = {"sold": {"Anna": 1, "Cleo": 1}, "mined": {"Ben": 2, "Dirk": 3}, "recruited": {"Anna": 1, "Dirk": 2}}
-    for phase in ("4 · Expedition (sale)", "5 · Mine", "6 · Recruitment and end of round"):
-        page.get_by_text(phase, exact=True).click()
-    for field, values in entries.items():
-        for who, value in values.items():
-            page.locator(f"[class*='st-key-mine_{field}_1_{who}_'] input").fill(str(value))
-    saves = [page.get_by_test_id("stForm").filter(has=page.locator(f"[class*='st-key-mine_{field}_1_']"))
-             .get_by_role("button", name="Save") for field in entries]
-    tapped_quickly(page, [save.click for save in saves])
+    part(page, "2–3 · Looting and watchtower")
+    select(page, "Looter", "Ben")
+    select(page, "Target (colour card on the stack)", "Anna")
+    page.get_by_role("spinbutton", name="Attack points (helmets on the stack)", exact=True).fill("2")
+    for who, value in {"Anna": 1, "Dirk": 2}.items():
+        page.locator(f"[class*='st-key-mine_defense_1_{who}_'] input").fill(str(value))
+    add = page.get_by_role("button", name="Add attack", exact=True)
+    defence = page.get_by_test_id("stForm").filter(has=page.locator("[class*='st-key-mine_defense_1_']"))
+    tapped_quickly(page, [add.click, add.click, defence.get_by_role("button", name="Save").click])
     current = stored(path, game_id)["current"]
-    assert {f: {p: v for p, v in current[f].items() if v} for f in entries} == entries
+    assert current["attacks"] == [{"attacker": "Ben", "target": "Anna", "points": 2}] * 2
+    assert {p: v for p, v in current["defense"].items() if v} == {"Anna": 1, "Dirk": 2}
 
 
 def test_quick_arrivals_by_position_are_stored_in_the_order_tapped(browser: Browser, table: tuple[str, Path]) -> None:

@@ -42,7 +42,18 @@ def save_form(at: AppTest, field: str, number: int) -> AppTest:
     return next(b for b in at.button if b.id and f"mine_{field}_{number}" in b.id).click().run()
 
 
+FIELD_PHASE = {"events": "events", "defense": "looting", "sold": "expedition", "mined": "mine", "recruited": "recruitment",
+               "start": "correct", "supply": "correct"}
+"""The part of the round page (`panels.mine.PHASES` and the corrections) in which each field is entered."""
+
+
+def show(at: AppTest, number: int, part: str) -> AppTest:
+    """Show a part of round `number` on its page, which shows one part at a time."""
+    return at.button_group(key=f"mine_phase_{number}").set_value(part).run()
+
+
 def fill(at: AppTest, field: str, number: int, values: dict[str, int]) -> None:
+    show(at, number, FIELD_PHASE[field])
     for who, value in values.items():
         next(w for w in at.number_input if w.key.startswith(f"mine_{field}_{number}_{who}_")).set_value(value)
 
@@ -81,7 +92,7 @@ def test_setup_lists_every_step_and_saves_ticks(variant: bool, dummy: str | None
 
 def test_round_shows_die_holder_cap_and_the_resolved_attack(store_path: Path):
     game_id = put(store_path, mid_round(THREE))
-    at = app(ROUND, "en", game_id)
+    at = show(app(ROUND, "en", game_id), 2, "looting")
     assert not at.exception, failure(at)
     shown = texts(at)
     assert tr("en", "mine.round.die", player="Ben", cap=2) in shown
@@ -100,7 +111,7 @@ def test_defence_entered_changes_the_outcome(store_path: Path):
 
 def test_an_attack_is_added_and_removed(store_path: Path):
     game_id = put(store_path, created(THREE))
-    at = app(ROUND, "en", game_id)
+    at = show(app(ROUND, "en", game_id), 1, "looting")
     at.selectbox(key="mine_attacker_1").select("Cleo")
     at.selectbox(key="mine_target_1").select("Ben")
     at.number_input(key="mine_points_1").set_value(5)
@@ -114,7 +125,7 @@ def test_an_attack_is_added_and_removed(store_path: Path):
 
 def test_an_attack_on_oneself_is_refused_naming_the_field(store_path: Path):
     game_id = put(store_path, created(THREE))
-    at = app(ROUND, "en", game_id)
+    at = show(app(ROUND, "en", game_id), 1, "looting")
     at.selectbox(key="mine_attacker_1").select("Ben")
     at.selectbox(key="mine_target_1").select("Ben")
     button(at, "mine.loot.add").click().run()

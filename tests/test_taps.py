@@ -241,7 +241,7 @@ def test_quick_taps_on_the_same_list_take_back_the_cards_tapped(store_path: Path
 
 def test_attacks_are_added_one_after_another_the_form_keeping_its_last_values(store_path: Path) -> None:
     game_id = put(store_path, mine.new_record(THREE, {}, "Anna"))
-    at = app(MINE_ROUND, "en", game_id)
+    at = app(MINE_ROUND, "en", game_id).button_group(key="mine_phase_1").set_value("looting").run()
     at.selectbox(key="mine_attacker_1").set_value("Ben")
     at.selectbox(key="mine_target_1").set_value("Anna")
     button(at, "mine.loot.add").click().run()
@@ -265,7 +265,7 @@ def test_a_number_the_rules_refuse_is_said_at_once_even_with_nothing_logged(stor
 
 def test_a_saved_entry_is_said_next_to_its_save(store_path: Path) -> None:
     game_id = put(store_path, mine.new_record(THREE, {}, "Anna"))
-    at = app(MINE_ROUND, "en", game_id)
+    at = app(MINE_ROUND, "en", game_id).button_group(key="mine_phase_1").set_value("expedition").run()
     next(w for w in at.number_input if w.key.startswith("mine_sold_1_Anna_")).set_value(1)
     next(b for b in at.button if b.id and "mine_sold_1" in b.id).click().run()
     change = tr("en", "change.mine_entry", round=1, field=tr("en", "field.sold"))

@@ -18,6 +18,9 @@ from scoring.mine import ROUNDS, Record, Sheet
 from setup.mine import recruitment, round_end
 
 ATTACK_FIELDS = ("attacker", "target", "points")
+PHASES = {"events": "events", "looting": "defense", "expedition": "sold", "mine": "mined", "recruitment": "recruited"}
+"""The phases of the resolution in the printed order, each with the field of the sheet that is entered last
+in it."""
 
 
 @dataclass(frozen=True)
@@ -64,21 +67,47 @@ class RoundPage:
             ui.refused(f"mine_cap_{s.number}")
 
     def coal(self) -> None:
-        """Each player's coal at the start of the round, now, and their points (the pawn's space); the coal
-        at the start and the supply, to correct."""
+        """Each player's coal at the start of the round, now, and their points (the pawn's space)."""
         s, r = self.sheet, self.record
         rows = [(f"{md(p)}{' 🎲' if p == s.die_holder else ''}{' 🤖' if p == r.dummy else ''}", s.start[p], s.coal[p],
                  r.scores[p] + s.sold[p]) for p in r.players]
         st.markdown(ui.table((t("col.player"), t("mine.col.start"), t("mine.col.now"), t("mine.points")), rows))
-        with st.expander(t("mine.round.correct")):
-            self.counts("start", s.start)
-            if s.supply is not None:
-                with st.form(f"mine_supply_{s.number}", enter_to_submit=False):
-                    key = f"mine_supply_{s.number}_{s.supply}"
-                    ui.number(t("mine.round.supply"), s.supply, key, help=t("mine.round.supply_box"))
-                    st.form_submit_button(t("action.save"), width="stretch", on_click=self.save,
-                                          args=("supply", lambda: st.session_state[key], self.entered("supply")))
-                    ui.refused(f"mine_supply_{s.number}")
+
+    def section(self) -> None:
+        """One part of the resolution at a time, picked from a row of pills: its forms are messages to the
+        phone in every run, so the page draws only the phase the table is at (at first the first phase
+        not yet entered), or a correction. A tap on the part shown folds it."""
+        labels = {"events": t("mine.phase.events"), "looting": t("mine.phase.looting"),
+                  "expedition": t("mine.phase.expedition"), "mine": t("mine.phase.mine"),
+                  "recruitment": t("mine.phase.recruitment"), "correct": t("mine.phase.correct")}
+        if self.record.rounds:
+            labels["fix"] = t("mine.phase.fix")
+        first = next((phase for phase, field in PHASES.items() if self.entered(field) is None), "recruitment")
+        shown = st.pills(t("mine.round.phase"), list(labels), default=first, format_func=labels.get,
+                         key=f"mine_phase_{self.sheet.number}")
+        if shown is not None:
+            getattr(self, shown)()
+
+    def correct(self) -> None:
+        """The coal at the start of the round and the supply, to correct."""
+        s = self.sheet
+        st.caption(t("mine.round.correct"))
+        self.counts("start", s.start)
+        if s.supply is not None:
+            with st.form(f"mine_supply_{s.number}", enter_to_submit=False):
+                key = f"mine_supply_{s.number}_{s.supply}"
+                ui.number(t("mine.round.supply"), s.supply, key, help=t("mine.round.supply_box"))
+                st.form_submit_button(t("action.save"), width="stretch", on_click=self.save,
+                                      args=("supply", lambda: st.session_state[key], self.entered("supply")))
+                ui.refused(f"mine_supply_{s.number}")
+
+    def fix(self) -> None:
+        """A sale of a closed round, to correct."""
+        rounds = len(self.record.rounds)
+        number = st.segmented_control(t("mine.round.which"), range(1, rounds + 1), default=rounds, required=True,
+                                      key="mine_fix")
+        st.caption(t("mine.round.fix"))
+        self.counts("sold", self.record.rounds[number - 1].sold, number=number)
 
     def dummy_cards(self) -> None:
         """Where the dummy's 4 cards go this round, its looting targets drawn the same on every phone."""
@@ -119,7 +148,8 @@ class RoundPage:
             st.selectbox(t("mine.loot.attacker"), players, key=f"mine_attacker_{s.number}")
             st.selectbox(t("mine.loot.target"), players, index=1, key=f"mine_target_{s.number}")
             ui.number(t("mine.loot.points"), 1, f"mine_points_{s.number}")
-            st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=self.add_attack, args=(attacks,))
+            st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=self.add_attack, args=(attacks,),
+                                  key=f"mine_attack_add_{s.number}")
         st.markdown(f"**{t('mine.loot.defense')}**")
         self.counts("defense", s.defense)
 

@@ -2,13 +2,16 @@
 page with the same live refresh (`bare.py`) in the same run, so that the figures can be read as ratios
 on any machine. Run on demand, never by pytest:
 
-    python tests/load/measure.py --tables 6 12 24 --standings 2 --seconds 60 [--processes 2]
+    python tests/load/measure.py --tables 6 12 24 --standings 2 --seconds 60 [--mine] [--processes 2]
 
 Each table plays one Coal Baron game (four players, shifts I and II scored, shift III under way): its
 phones open the shift page, `--standings` of the four the end page (the standings so far, with the
-chart). A phone on the shift page taps every 5 s in turn (`phones.py`). For each app and table count it
-prints tap latency p50/p95/p99, propagation p50/p95, taps not answered or not shown, the server's CPU
-(100% = one core) and per script run, and resident memory per phone. Both run with the project's
+chart). A phone on the shift page taps every 5 s in turn (`phones.py`). With `--mine` every other table
+plays MINE! at six seats instead, each phone on the round page at the looting, taking an attack back and
+adding it again in turn. For each app and table count it prints tap latency p50/p95/p99, propagation
+p50/p95, taps not answered or not shown, and for the app the store's revisions against the taps (landed,
+refused with a message, and silent: answered, yet neither stored nor refused), the server's CPU (100% =
+one core) and per script run, and resident memory per phone. Both run with the project's
 `.streamlit/config.toml` and `--set section.option=value` on top, so that the ratios are the app's own
 cost over Streamlit's. With `--processes N` both run as N processes behind HAProxy, as `deploy/serve.py`
 starts them, and CPU and memory are the processes' sum. Everything stays on loopback; Linux only (`/proc`)."""
@@ -33,10 +36,11 @@ from phones import (  # noqa: E402
     percentile, proxied,
 )
 from schichtbuch.store import SQLiteStore  # noqa: E402
-from scoring import coal_baron  # noqa: E402
+from scoring import coal_baron, mine  # noqa: E402
 from scoring.coal_baron import Transport  # noqa: E402
 
-PLAY_PAGE, STANDINGS_PAGE = "coal_baron_shift", "coal_baron_end"
+PLAY_PAGE, STANDINGS_PAGE, MINE_PAGE = "coal_baron_shift", "coal_baron_end", "mine_round"
+MINE_PLAYERS = ("Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz")
 GRACE_SECONDS = 5.0
 """After the last tap, how long phones keep polling so that it can reach them."""
 FIRST_RUN_SECONDS = 120.0
@@ -53,6 +57,15 @@ class Load:
     warmup: float
     seconds: float
     processes: int = 1
+    mine: bool = False
+    """Half the tables (every other one) play MINE! at six seats, each phone on the round page."""
+
+    def mine_table(self, i: int) -> bool:
+        return self.mine and i % 2 == 1
+
+    def table_pages(self, i: int) -> list[str]:
+        """The page of each phone of table `i`."""
+        return [MINE_PAGE] * len(MINE_PLAYERS) if self.mine_table(i) else pages(self.standings)
 
 
 @dataclass(frozen=True)
@@ -69,7 +82,7 @@ class Result:
 
     @property
     def phones(self) -> int:
-        return self.load.tables * PHONES_PER_TABLE
+        return sum(len(self.load.table_pages(i)) for i in range(self.load.tables))
 
 
 def game_in_shift_three() -> dict:
@@ -83,6 +96,15 @@ def game_in_shift_three() -> dict:
     return doc
 
 
+def mine_in_looting() -> dict:
+    """Six seats, round 1 closed, round 2's events entered and one attack: the round page opens at the
+    looting, where a phone's taps take the attack back and add it again."""
+    doc = mine.new_record(list(MINE_PLAYERS), {}, MINE_PLAYERS[0])
+    doc = mine.close_round(mine.enter_round(doc, 1, "sold", {p: 1 for p in MINE_PLAYERS}, None), 1)
+    doc = mine.enter_round(doc, 2, "events", {p: 0 for p in MINE_PLAYERS}, None)
+    return mine.enter_round(doc, 2, "attacks", [{"attacker": MINE_PLAYERS[0], "target": MINE_PLAYERS[1], "points": 1}], None)
+
+
 def pages(standings: int) -> list[str]:
     return [PLAY_PAGE] * (PHONES_PER_TABLE - standings) + [STANDINGS_PAGE] * standings
 
@@ -92,9 +114,10 @@ def measure_app(load: Load, options: Sequence[str] = ()) -> Result:
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "load.sqlite3")
         store = SQLiteStore(path)
-        games = [store.create(game_in_shift_three(), {"key": "change.start"}).id for _ in range(load.tables)]
+        games = [store.create(mine_in_looting() if load.mine_table(i) else game_in_shift_three(), {"key": "change.start"}).id
+                 for i in range(load.tables)]
         with proxied(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, options, load.processes) as server:
-            result = measure(server, "app", load, games, pages(load.standings))
+            result = measure(server, "app", load, games, [load.table_pages(i) for i in range(load.tables)])
         landed = sum(store.version(g) - 1 for g in games)
     return Result(result.app, load, result.figures, result.cpu, result.rss_idle, result.rss_end, landed)
 
@@ -102,12 +125,13 @@ def measure_app(load: Load, options: Sequence[str] = ()) -> Result:
 def measure_bare(load: Load, options: Sequence[str] = ()) -> Result:
     """The bare page under the same load (every phone on its one page), with the app's configuration."""
     with proxied(BARE_APP, ROOT, {}, options, load.processes) as server:
-        return measure(server, "bare", load, [f"table{i}" for i in range(load.tables)], [""] * PHONES_PER_TABLE)
+        return measure(server, "bare", load, [f"table{i}" for i in range(load.tables)],
+                       [[""] * len(load.table_pages(i)) for i in range(load.tables)])
 
 
-def measure(server: Server, app: str, load: Load, games: Sequence[str], table_pages: Sequence[str]) -> Result:
+def measure(server: Server, app: str, load: Load, games: Sequence[str], table_pages: Sequence[Sequence[str]]) -> Result:
     rss_idle = server.rss_mb()
-    tables = [Table(server.url, g, table_pages, (PLAY_PAGE, "")) for g in games]
+    tables = [Table(server.url, g, phones_pages, (PLAY_PAGE, MINE_PAGE, "")) for g, phones_pages in zip(games, table_pages)]
     figures_, cpu = asyncio.run(_drive(server, tables, load))
     return Result(app, load, figures_, cpu, rss_idle, server.rss_mb(), None)
 
@@ -178,7 +202,8 @@ def report(result: Result) -> str:
     """One line of figures."""
     f = result.figures
     per_phone = (result.rss_end - result.rss_idle) * 1024 / result.phones
-    landed = "" if result.landed is None else f" landed {result.landed}"
+    landed = "" if result.landed is None else (
+        f" landed {result.landed} refused {f.refused} silent {f.taps - result.landed - f.refused}")
     return " | ".join([
         f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones {result.load.processes} process(es)",
         f"tap ms p50 {_ms(f.latencies, 50)} p95 {_ms(f.latencies, 95)} p99 {_ms(f.latencies, 99)}",
@@ -225,12 +250,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="SECTION.OPTION=VALUE",
                         help="a Streamlit option on top of .streamlit/config.toml")
     parser.add_argument("--app-only", action="store_true", help="leave the bare page out")
+    parser.add_argument("--mine", action="store_true", help="half the tables play MINE! at six seats")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes behind HAProxy, as deploy/serve.py runs them (1: no proxy)")
     args = parser.parse_args(argv)
     options = [part for o in args.set for part in (f"--{o.split('=', 1)[0]}", o.split("=", 1)[1])]
     for tables in args.tables:
-        load = Load(tables, args.standings, args.warmup, args.seconds, args.processes)
+        load = Load(tables, args.standings, args.warmup, args.seconds, args.processes, args.mine)
         app = measure_app(load, options)
         print(report(app), flush=True)
         if not args.app_only:

@@ -49,10 +49,11 @@ TAP_SECONDS = 5.0
 CONNECT_SECONDS = 0.05
 """Pause between two phones connecting, so that the first runs do not all land at once."""
 FULL_RUN = ForwardMsg.ScriptFinishedStatus.FINISHED_SUCCESSFULLY
-TAP_KEYS = ("shift_remove", "shift_card", "tap")
+TAP_KEYS = ("shift_remove", "shift_card", "mine_attack_remove", "mine_attack_add", "tap")
 """User keys of the buttons a phone taps, the first present wins: on the Coal Baron shift page the ✕ of
 a delivered card (so that taps alternate between delivering a card and taking it back, and a long soak
-never runs out of cards), else a card; in the bare app its one button."""
+never runs out of cards), else a card; on MINE!'s round page, at the looting, the ✕ of an attack, else
+"Add attack" (its form as drawn: the same attack again); in the bare app its one button."""
 
 
 @dataclass
@@ -63,6 +64,8 @@ class Tap:
     sent: float
     unseen: set[Phone]
     answered: float | None = None
+    refused: bool = False
+    """Whether the run that answered it showed a refusal (an error or warning)."""
     seen: list[float] = field(default_factory=list)
 
 
@@ -73,6 +76,7 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     propagations: list[float] = field(default_factory=list)
     taps: int = 0
+    refused: int = 0
     unanswered: int = 0
     unseen: int = 0
     errors: int = 0
@@ -95,6 +99,7 @@ class Phone:
         self._ws: websockets.ClientConnection | None = None
         self._run: dict[str, WidgetState] = {}
         self._run_buttons: list[str] = []
+        self._run_refused = False
         self._run_elements = hashlib.sha1()
         self._run_started = 0.0
         self._shown = b""
@@ -151,7 +156,7 @@ class Phone:
             self.page_hash = msg.new_session.page_script_hash
             if not msg.metadata.run.fragment_ids:
                 self._stop_polls(list(self._polls))
-            self._run, self._run_buttons, self._run_elements = {}, [], hashlib.sha1()
+            self._run, self._run_buttons, self._run_elements, self._run_refused = {}, [], hashlib.sha1(), False
             self._run_started = time.monotonic()
         elif kind == "navigation":
             self.page_hash = msg.navigation.page_script_hash
@@ -184,6 +189,8 @@ class Phone:
         kind = element.WhichOneof("type")
         if kind == "exception":
             self.errors += 1
+        if kind == "alert" and element.alert.format in (element.alert.ERROR, element.alert.WARNING):
+            self._run_refused = True
         if kind == "button":
             self._run_buttons.append(element.button.id)
         elif kind == "button_group":
@@ -206,7 +213,7 @@ class Phone:
         self.widgets, self.buttons = self._run, self._run_buttons
         now = time.monotonic()
         if self._tap is not None and self._run_started >= self._tap.sent:
-            self._tap.answered, self._tap = now, None
+            self._tap.answered, self._tap.refused, self._tap = now, self._run_refused, None
         shown = self._run_elements.digest()
         if self._shown and shown != self._shown:
             self.table.shown(self, now)
@@ -282,6 +289,7 @@ def figures(tables: Sequence[Table], start: float, end: float = math.inf) -> Fig
     result = Figures(errors=sum(p.errors for t in tables for p in t.phones))
     for tap in (tap for t in tables for tap in t.taps if start <= tap.sent < end):
         result.taps += 1
+        result.refused += tap.refused
         if tap.answered is None:
             result.unanswered += 1
         else:
