@@ -1,12 +1,14 @@
 """Coal Baron shift: each player taps the order cards they deliver; entries can be taken back or undone,
-and a scored shift can be corrected. Every card of a transport keeps its place (a delivered one stays,
-struck through, and a tap on it says who has it), so that quick taps land on the card the finger meant;
-no card is disabled, since a tap on a card that another phone's entry has just taken must be answered. Once another phone
-has scored a shift, the phone is taken to the scoring, which says so."""
+and a scored shift can be corrected; the race under the cards shows the shift's majorities as if it ended
+now. Every card of a transport keeps its place (a delivered one stays, struck through, and a tap on it
+says who has it), so that quick taps land on the card the finger meant; no card is disabled, since a tap
+on a card that another phone's entry has just taken must be answered. Once another phone has scored a
+shift, the phone is taken to the scoring, which says so."""
 
 import streamlit as st
 
 from schichtbuch import ui
+from schichtbuch.panels.coal_baron import race
 from schichtbuch.ui import md
 from scoring import coal_baron
 from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Order, Transport
@@ -61,6 +63,8 @@ for i, order in enumerate(coal_baron.cards(transport)):
                        help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                        key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
 ui.refused("shift_card")
+if not correcting:
+    race(saved, record)
 
 st.divider()
 ui.refused("shift_remove")

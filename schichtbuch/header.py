@@ -24,11 +24,16 @@ button, [data-testid="stPageLink"] a { min-height: 44px; }
   position: sticky; left: 0; z-index: 1; background: #fff; }
 .st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
 .st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
+.st-key-race [data-testid="stMarkdownContainer"] > table { width: 100%; table-layout: fixed; font-size: 0.8125rem; }
+.st-key-race [data-testid="stMarkdownContainer"] > table :is(th, td) {
+  padding: 0.3rem 0.25rem; white-space: normal; overflow-wrap: anywhere; }
+.st-key-race [data-testid="stMarkdownContainer"] > table tr > :first-child { width: 26%; }
 """
 """Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance). Tables
 keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
 sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
-the page; in the standings, names and totals stand out."""
+the page; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits the
+screen instead: its cells wrap and are narrower."""
 STYLE = f"<style>{PHONE_CSS}</style>\n\n"
 """The CSS as it goes with the title, in the same element."""
 

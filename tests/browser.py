@@ -193,6 +193,21 @@ LIVE = 3_000
 """A joined phone sees the others' entries within 3 s, without reloading."""
 
 
+def box(locator: Locator) -> dict[str, float]:
+    found = locator.bounding_box()
+    assert found is not None, locator
+    return found
+
+
+def assert_inside(cell: Locator, container: Locator) -> None:
+    """The cell lies wholly within its table's visible box and within the screen's width."""
+    c, outer = box(cell), box(container)
+    text = cell.inner_text().strip()
+    assert outer["x"] >= 0 and outer["x"] + outer["width"] <= PHONE["width"], f"table of {text!r} leaves the screen"
+    assert c["x"] >= outer["x"] - 0.5 and c["x"] + c["width"] <= outer["x"] + outer["width"] + 0.5, \
+        f"{text!r} is cut off: {c} outside {outer}"
+
+
 def look(page: Page, name: str) -> None:
     """A screenshot of the whole page (`artifacts/<name>.png`), which must not scroll sideways."""
     SHOTS.mkdir(exist_ok=True)

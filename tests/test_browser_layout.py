@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from apptest import put
-from browser import CHROMIUM, PHONE, look, phone, server, settle
+from browser import CHROMIUM, PHONE, assert_inside, box, look, phone, server, settle
 from builders.mine import created as mine_game
 from builders.mine import resolve
 from builders.schichtwechsel import played
@@ -57,21 +57,6 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[
 def open_page(page: Page, url: str, file: str, game_id: str) -> None:
     page.goto(f"{url}/{file}?game={game_id}&lang=en")
     settle(page)
-
-
-def box(locator: Locator) -> dict[str, float]:
-    found = locator.bounding_box()
-    assert found is not None, locator
-    return found
-
-
-def assert_inside(cell: Locator, container: Locator) -> None:
-    """The cell lies wholly within its table's visible box and within the screen's width."""
-    c, outer = box(cell), box(container)
-    text = cell.inner_text().strip()
-    assert outer["x"] >= 0 and outer["x"] + outer["width"] <= PHONE["width"], f"table of {text!r} leaves the screen"
-    assert c["x"] >= outer["x"] - 0.5 and c["x"] + c["width"] <= outer["x"] + outer["width"] + 0.5, \
-        f"{text!r} is cut off: {c} outside {outer}"
 
 
 def assert_rows_fit(table: Locator, container: Locator, players: list[str], columns: int) -> None:

@@ -168,7 +168,7 @@ def test_hostile_files_are_refused_in_one_line(tmp_path: Path, data: bytes) -> N
     assert err.count("\n") == 1 and err.startswith("error: ")
 
 
-@given(st.sampled_from(EXAMPLES).flatmap(mutated), st.sampled_from(["score", "loot"]))
+@given(st.sampled_from(EXAMPLES).flatmap(mutated), st.sampled_from(list(cli.COMMANDS)))
 @settings(max_examples=30 * SCALE)
 def test_the_command_line_answers_a_mutated_record_with_json_or_one_line(tmp_path_factory: pytest.TempPathFactory,
                                                                          doc: Any, command: str) -> None:
@@ -249,6 +249,7 @@ def coal_baron_changes(a: Args) -> st.SearchStrategy[Change]:
         *[change("set_end", cb.set_end, a.player(), a.counts(list(cb.END_FIELDS), 12),
                  a(st.none() | st.sampled_from(list(entries.values()) or [None])))] * 2,
         change("set_start_player", cb.set_start_player, shift, a.player()),
+        change("hide_race", cb.hide_race, a(st.booleans())),
         change("tick", tick, a(st.sampled_from(["board", "locks", "pits"])), a(st.booleans())),
     )
 

@@ -8,23 +8,27 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from scoring.coal_baron.changes import (
-    add_forgotten, close_shift, deliver, new_record, remove_order, set_carts, set_end, set_start_player,
+    add_forgotten, close_shift, deliver, hide_race, new_record, remove_order, set_carts, set_end, set_start_player,
 )
 from scoring.coal_baron.rules import (
     ALL, BALANCE_VP_PER_TILE, CARDS, CARTS_PER_LEVEL, CATEGORIES, COLOURS, CUBES_PER_VP, ELEMENTS, END_FIELDS,
     END_LIMITS, LARGE, MARKS_PER_VP, OPEN_ORDER_VP, ORDER_CARDS, PLAYERS, PROBLEMS, SHIFT_ELEMENTS, SHIFT_NAMES,
     SHIFTS, SMALL, SYMBOLS, TIEBREAK_RULES, TUNNEL_TILES, WORKERS, Element, ElementScore, Kind, OpenStart, Order,
-    Record, Transport, card, cards, factory_leaders, next_start_player, read, score, shift_scoring, status, symbols,
+    Record, Transport, card, cards, factory_leaders, next_start_player, race, read, score, shift_scoring, status, symbols,
+    to_lead,
 )
-from scoring.game import Game, Translate
+from scoring.errors import RecordError
+from scoring.fields import mapping
+from scoring.game import Command, Game, Translate
 
 __all__ = [
     "ALL", "BALANCE_VP_PER_TILE", "CARDS", "CARTS_PER_LEVEL", "CATEGORIES", "COLOURS", "CUBES_PER_VP", "ELEMENTS",
     "END_FIELDS", "END_LIMITS", "GAME", "LARGE", "MARKS_PER_VP", "OPEN_ORDER_VP", "ORDER_CARDS", "PLAYERS",
     "PROBLEMS", "SHIFT_ELEMENTS", "SHIFT_NAMES", "SHIFTS", "SMALL", "SYMBOLS", "TIEBREAK_RULES", "TUNNEL_TILES",
     "WORKERS", "Element", "ElementScore", "Kind", "OpenStart", "Order", "Record", "Transport", "add_forgotten",
-    "card", "cards", "close_shift", "deliver", "factory_leaders", "new_record", "next_start_player", "read",
-    "remove_order", "score", "set_carts", "set_end", "set_start_player", "shift_scoring", "status", "symbols",
+    "card", "cards", "close_shift", "deliver", "factory_leaders", "hide_race", "new_record", "next_start_player",
+    "race", "race_command", "read", "remove_order", "score", "set_carts", "set_end", "set_start_player",
+    "shift_scoring", "status", "symbols", "to_lead",
 ]
 
 
@@ -32,6 +36,23 @@ def first_player(record: Mapping[str, Any]) -> str | None:
     """The start player of shift I, the game's first (`start_players`)."""
     firsts = record.get("start_players")
     return str(firsts[0]) if isinstance(firsts, list) and firsts and firsts[0] is not None else None
+
+
+def race_command(data: Any) -> dict[str, Any]:
+    """`python -m scoring race`: the shift being played as it would score if it ended now, each element
+    with every player's count, points and what it takes them to lead, and each player's shift total
+    (../rules/records.md). A record of another game, or with every shift scored, is refused."""
+    record = mapping(data, "record")
+    if record.get("game") != "coal_baron":
+        raise RecordError("game", "race_coal_baron", value=record.get("game"))
+    elements = race(read(record))
+    return {
+        "shift": elements[0].shift,
+        "elements": [{"kind": e.element.kind.value, "name": e.element.name, "players": {
+            p: {"count": pl.count, "points": pl.points, "to_lead": to_lead(e.placings, p)} for p, pl in e.placings.items()
+        }} for e in elements],
+        "totals": {p: sum(e.placings[p].points for e in elements) for p in elements[0].placings},
+    }
 
 
 def catalog_keys() -> Mapping[str, Collection[str]]:
@@ -70,8 +91,8 @@ GAME = Game(
     tiebreaks=TIEBREAK_RULES,
     field_words=frozenset({
         "black", "brown", "carts_draft", "coal", "cubes", "current_shift", "dark_tiles", "empty_carts", "end_draft",
-        "factory_workers", "grey", "light_tiles", "money", "open_orders", "order", "shift", "shifts", "start_players",
-        "transport", "yellow",
+        "factory_workers", "grey", "light_tiles", "money", "open_orders", "order", "race_hidden", "shift", "shifts",
+        "start_players", "transport", "yellow",
     }),
     list_fields=frozenset({"shifts", "start_players", "factory_workers"}),
     label_words={"transport": _transport, "coal": _coal},
@@ -79,4 +100,5 @@ GAME = Game(
              "coal_baron.shift.player_orders": "cards"},
     catalog_keys=catalog_keys,
     bgg_id=143515,  # Coal Baron / Glück Auf on BoardGameGeek
+    commands={"race": Command("print the race of the Coal Baron shift being played", race_command)},
 )

@@ -128,6 +128,15 @@ def set_start_player(data: Mapping[str, Any], shift: int, who: str) -> dict[str,
     return new
 
 
+def hide_race(data: Mapping[str, Any], hidden: bool) -> dict[str, Any]:
+    """Hide the race of the shift being played until the shift is scored, for a table that wants the
+    surprise, or show it again (a table choice for the whole game, not a rule)."""
+    new = _editable(data)
+    new["race_hidden"] = hidden
+    read(new)
+    return new
+
+
 def _slots(values: list[Any], length: int) -> list[Any]:
     """`values` cut or padded with None to `length`: one slot per shift."""
     return (values + [None] * length)[:length]

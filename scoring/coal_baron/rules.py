@@ -7,7 +7,8 @@ A record is the JSON of ../rules/records.md, plus the app's optional fields `col
 (the start player of each shift begun), `factory_workers` (per scored shift, for the next start player),
 `current_shift` (orders delivered in the shift being played, not yet scored), `carts_draft` and
 `end_draft` (the empty minecarts and end items of the players who have entered theirs while others have
-not yet) and `setup_ticks` (the setup steps done). How the table's phones change a record: changes.py.
+not yet), `race_hidden` (the table keeps the shift's race hidden until it is scored) and `setup_ticks`
+(the setup steps done). How the table's phones change a record: changes.py.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ PROBLEMS = {
     "more_tiles_than_box": "{count} tunnel tiles of this side in all pits; the box has {limit}",
     "shift_not_begun": "shift {shift} has not begun",
     "shift_closed": "shift {shift} is already scored (another phone closed it)",
+    "race_coal_baron": "the race is that of a Coal Baron shift; this record is of {value}",
 }
 """The refusals of this game's records, in English (errors.PROBLEMS has those every game shares)."""
 define(PROBLEMS)
@@ -192,6 +194,8 @@ class Record:
     """The start player of each shift begun; None where an imported record does not say."""
     factory_workers: tuple[Mapping[str, int] | None, ...]
     """Workers each player had in the factory at the end of shifts I and II; None where not known."""
+    race_hidden: bool
+    """The table keeps the race of the shift being played hidden until the shift is scored."""
 
     @property
     def is_over(self) -> bool:
@@ -239,6 +243,8 @@ def read(record: Mapping[str, Any]) -> Record:
     if len(sequence(record.get("start_players", []), "start_players")) > SHIFTS:
         raise RecordError("start_players", "too_many_shifts", count=len(record["start_players"]), limit=SHIFTS)
     setup_ticks(record)
+    if not isinstance(record.get("race_hidden", False), bool):
+        raise RecordError("race_hidden", "not_bool")
     workers = WORKERS[len(names)]
     ended = None if end is None else per_player(end, "end", names, _end)
     _within_the_box(ended or drafted, sum(len(o) for stage in [*shifts, current] for o in stage.values()))
@@ -256,6 +262,7 @@ def read(record: Mapping[str, Any]) -> Record:
             None if w is None else per_player(w, f"factory_workers.{i}", names, lambda v, at: count(v, at, workers))
             for i, w in enumerate(sequence(record.get("factory_workers", []), "factory_workers"))
         ),
+        race_hidden=record.get("race_hidden", False),
     )
 
 
@@ -296,6 +303,23 @@ def shift_scoring(record: Record, shift: int) -> tuple[ElementScore, ...]:
         ))
         for e in ELEMENTS[: SHIFT_ELEMENTS[shift - 1]]
     )
+
+
+def race(record: Record) -> tuple[ElementScore, ...]:
+    """The shift being played as it would score if it ended now: every element it scores, from the orders
+    delivered so far (shift III's minecarts from the empty carts entered so far), by the shift scoring
+    rules [seed]. A game with every shift scored has no race."""
+    if len(record.shifts) == SHIFTS:
+        raise RecordError("shifts", "all_scored")
+    return shift_scoring(record, len(record.shifts) + 1)
+
+
+def to_lead(placings: Mapping[str, Placing], who: str) -> int:
+    """What it takes `who` to lead an element: the fewest more coal squares (or empty carts) with which
+    they alone would have the most, one more than the highest count among the others less their own
+    (0 for a player already alone in the lead)."""
+    others = max((pl.count for p, pl in placings.items() if p != who), default=0)
+    return max(0, others + 1 - placings[who].count)
 
 
 class OpenStart(StrEnum):

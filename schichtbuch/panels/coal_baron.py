@@ -1,0 +1,73 @@
+"""Coal Baron's race on the shift page: the shift being played as it would score if it ended now, every
+element it scores with each player's count, points and what it takes them to lead, updated with every
+tap on every phone; hidden until the shift is scored for a table that wants the surprise."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from schichtbuch import ui
+from schichtbuch.store import Saved
+from schichtbuch.ui import md, t
+from scoring import coal_baron
+from scoring.coal_baron import SHIFT_NAMES, ElementScore, Kind, Record
+from scoring.majorities import Place
+
+MEDALS = {Place.FIRST: "🥇", Place.TIED_FIRST: "🥇", Place.SECOND: "🥈", Place.TIED_SECOND: "🥈"}
+TIES = (Place.TIED_FIRST, Place.TIED_SECOND, Place.NO_SECOND_AFTER_TIE)
+"""The places whose tie rule the race names under its table."""
+
+
+def race(saved: Saved, record: Record) -> None:
+    """The race of the shift being played (one table: a row per element, a column per player, the totals
+    last; under it the ties named and how to read it), or that it is hidden, and the switch that hides it."""
+    shift = SHIFT_NAMES[len(record.shifts)]
+    if record.race_hidden:
+        st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n{t('coal_baron.race.hidden')}")
+    else:
+        elements = coal_baron.race(record)
+        rows = [(label(e), *(cell(e, p) for p in record.players)) for e in elements]
+        totals = (t("coal_baron.race.total"), *(sum(e.placings[p].points for e in elements) for p in record.players))
+        notes = [tie_note(e, place) for e in elements for place in TIES
+                 if any(pl.place is place for pl in e.placings.values())]
+        with st.container(key="race"):
+            st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n"
+                        + ui.table(("", *map(md, record.players)), [*rows, totals]))
+        rule = [t("place.no_second_two_players")] if len(record.players) == 2 else []
+        st.caption("  \n".join([*notes, " · ".join([t("coal_baron.race.legend"), *rule])]))
+    key = ui.widget_key("race_hidden", record.race_hidden)
+    st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide, args=(saved.id, key))
+    ui.refused("race_hidden")
+
+
+def label(e: ElementScore) -> str:
+    """An element as short as a phone's first column allows: its coal symbol, its transport, or a cart
+    and the level's colour."""
+    if e.element.kind is Kind.TRANSPORT:
+        return t(f"transport.{e.element.name}")
+    return ("🛒" if e.element.kind is Kind.MINECART else "") + coal_baron.symbols((e.element.name,))
+
+
+def cell(e: ElementScore, who: str) -> str:
+    """One player's count (bold when alone in the lead), the medal and points they would get now, and
+    how many more they need to lead alone (`+2`)."""
+    placing, need = e.placings[who], coal_baron.to_lead(e.placings, who)
+    parts = [f"**{placing.count}**" if not need else str(placing.count)]
+    if placing.points:
+        parts.append(f"{MEDALS[placing.place]}{placing.points}")
+    if need:
+        parts.append(f"+{need}")
+    return " ".join(parts)
+
+
+def tie_note(e: ElementScore, place: Place) -> str:
+    """The tie rule that gave some players of an element their place: `⚫ Anna, Ben: tied 1st`."""
+    players = [md(p) for p, pl in e.placings.items() if pl.place is place]
+    return t("coal_baron.race.tie", element=label(e), players=", ".join(players), place=t(f"place.{place}"))
+
+
+def hide(game_id: str, key: str) -> None:
+    """Hide the race or show it again, as the switch was set at the tap."""
+    hidden = bool(st.session_state[key])
+    ui.save_on_tap(game_id, lambda d: coal_baron.hide_race(d, hidden),
+                   {"key": "change.race_hide" if hidden else "change.race_show"}, "race_hidden")
