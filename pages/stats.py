@@ -1,5 +1,6 @@
 """Statistics of a group, per game: each member's plays, wins, win rate, average and best total (a chart of
-the wins and a table), the average points per scoring category (a chart), and two members head to head."""
+the wins and a table), the average minutes played per player count, the average points per scoring
+category (a chart), and two members head to head."""
 
 import pandas as pd
 import streamlit as st
@@ -31,6 +32,10 @@ st.vega_lite_chart(spec=grouped_bars(counted, "count", "player", "what", players
 st.dataframe(table.rename(columns={c: t(f"stats.col.{c}") for c in stats.MEMBER_COLUMNS}).rename_axis(t("col.player")), width="stretch",
              column_config={t("stats.col.win_rate"): st.column_config.NumberColumn(format="percent"),
                             t("stats.col.average"): st.column_config.NumberColumn(format="%.1f")})
+
+durations = [(t("app.players", count=n), row.games, "–" if pd.isna(row.minutes) else t("history.minutes", minutes=round(row.minutes)))
+             for n, row in computed.durations.iterrows()]
+st.markdown(f"**{t('stats.durations')}**\n\n" + ui.table(("", t("stats.col.plays"), t("stats.col.minutes")), durations))
 
 st.markdown(f"**{t('stats.categories')}**")
 names = {c: t(f"{game.id}.cat.{c}") for c in game.categories}

@@ -36,8 +36,8 @@ SOURCES = ("app.py", "pages", "schichtbuch", "setup", "scoring")
 """What extraction reads, relative to the project folder."""
 
 SHARED_NAMESPACES = frozenset({
-    "action", "app", "bgstats", "change", "col", "colour", "entry", "error", "field", "group", "history", "home", "page",
-    "place", "problem", "record", "setup", "share", "standings", "stats", "undo",
+    "action", "app", "bgstats", "change", "clock", "col", "colour", "entry", "error", "field", "group", "history", "home",
+    "note", "page", "photo", "place", "problem", "record", "setup", "share", "standings", "stats", "undo",
 })
 """The first words of the catalog keys every game shares (each game's own: `namespaces`)."""
 

@@ -11,8 +11,8 @@ from schichtbuch.store import Group, Played, Store
 from scoring.bgstats import play_date
 from scoring.errors import RecordError
 from scoring.fields import mapping, sequence
-from scoring.gate import clean, parse
-from scoring.registry import GAMES, check
+from scoring.gate import UPLOAD_BYTES, clean, parse
+from scoring.registry import GAMES, check, summary_minutes
 from scoring.standings import Result
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -39,7 +39,7 @@ def standings_csv(result: Result, categories: Sequence[str], t: Callable[..., st
 
 def history_csv(games: Sequence[Played], t: Callable[..., str], lang: str, utc_offset: int = 0) -> str:
     """A group's history, one row per player per game (newest game first, players best first): date,
-    game, whether it is finished, player, rank, total, winner, then every category of every game as a
+    game, whether it is finished, the minutes played, player, rank, total, winner, then every category of every game as a
     column ("Coal Baron: Orders"), empty where the row's game has no such category."""
     import pandas as pd  # here, not at the top: only a tap on a download loads pandas
 
@@ -49,13 +49,15 @@ def history_csv(games: Sequence[Played], t: Callable[..., str], lang: str, utc_o
         for p in s["standings"]:
             rows.append({t("history.col.date"): play_date(int(played.played), utc_offset),
                          t("history.col.game"): GAMES[s["game"]].names[lang], t("history.col.finished"): s["final"],
+                         t("history.col.minutes"): summary_minutes(s),
                          t("col.player"): p["player"], t("col.rank"): p["rank"], t("col.total"): p["total"],
                          t("history.col.winner"): s["final"] and p["rank"] == 1,
                          **{_category(t, lang, s["game"], c): v for c, v in p["breakdown"].items()}})
-    columns = [t("history.col.date"), t("history.col.game"), t("history.col.finished"), t("col.player"),
-               t("col.rank"), t("col.total"), t("history.col.winner")]
+    columns = [t("history.col.date"), t("history.col.game"), t("history.col.finished"), t("history.col.minutes"),
+               t("col.player"), t("col.rank"), t("col.total"), t("history.col.winner")]
     points = [_category(t, lang, g.id, c) for g in GAMES.values() for c in g.categories]
-    frame = pd.DataFrame(rows, columns=columns + points).astype(dict.fromkeys(points, "Int64"))
+    whole = [t("history.col.minutes"), *points]
+    frame = pd.DataFrame(rows, columns=columns + points).astype(dict.fromkeys(whole, "Int64"))
     return frame.map(spreadsheet_safe).to_csv(index=False)
 
 
@@ -73,8 +75,9 @@ def export_json(games_store: Store, group: Group, games: Sequence[Played]) -> st
 
 def import_records(data: bytes) -> list[dict[str, Any]]:
     """The game records of a group export (or of one record, or a list of records), each read by the
-    same gate as the store; the first that does not read is refused with its field (`games.<i>.…`)."""
-    value = parse(data)
+    same gate as the store; the first that does not read is refused with its field (`games.<i>.…`). A
+    group's file may be as large as an upload: its records carry their photos."""
+    value = parse(data, UPLOAD_BYTES)
     found = mapping(value, "record").get("games", [value]) if isinstance(value, dict) else value
     records = sequence(found, "games")
     for i, record in enumerate(records):

@@ -27,6 +27,8 @@ class GameStats:
     """Plays, wins, win rate, average and best total per player (`stats.members`)."""
     averages: pd.DataFrame
     """Average points per scoring category per player (`stats.categories`)."""
+    durations: pd.DataFrame
+    """Games and average minutes played per player count (`stats.durations`)."""
 
 
 @st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
@@ -37,7 +39,8 @@ def game_stats(group_id: str, version: int, game: str) -> GameStats | None:
     frame = stats.plays([{**p.summary, "id": p.id} for p in store().group_games(group_id, game=game)])
     if frame.empty:
         return None
-    return GameStats(frame, stats.members(frame, game), stats.categories(frame, game, GAMES[game].categories))
+    return GameStats(frame, stats.members(frame, game), stats.categories(frame, game, GAMES[game].categories),
+                     stats.durations(frame, game))
 
 
 @st.cache_data(max_entries=STATS_CACHED, show_spinner=False)

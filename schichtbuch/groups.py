@@ -13,7 +13,7 @@ from schichtbuch.session import md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
 from schichtbuch.writes import refusal, say, tapped
 from scoring.errors import RecordError
-from scoring.registry import GAMES, PALETTE
+from scoring.registry import GAMES, PALETTE, summary_minutes
 
 HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
@@ -76,10 +76,13 @@ def game_line(played: Played, lang: str) -> str:
 
 
 def game_state(played: Played) -> str:
-    """Who won the game, or that it is still being played."""
+    """Who won the game and in how many minutes played (where known), or that it is still being played."""
     s = played.summary
     first = [x["player"] for x in s["standings"] if x["rank"] == 1]
-    return t("history.won", players=md(", ".join(first))) if s["final"] else t("history.playing")
+    if not s["final"]:
+        return t("history.playing")
+    won, minutes = t("history.won", players=md(", ".join(first))), summary_minutes(s)
+    return won if minutes is None else f"{won} · {t('history.minutes', minutes=minutes)}"
 
 
 # --- taps ------------------------------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 """The header of every page: the title and the language switch, the line about a tap that reached a page
-that had changed, and for a game its name, stage and player count, that this phone has joined it, and
-its pages; and the phone-sized CSS."""
+that had changed, and for a game its name, stage, player count and clock, that this phone has joined it,
+and its pages; and the phone-sized CSS."""
 
 from __future__ import annotations
 
 import streamlit as st
 
-from schichtbuch import i18n
+from schichtbuch import clock, i18n
 from schichtbuch.nav import _title_key, all_pages, game, page_path
 from schichtbuch.session import go_to, slot, store, t, widget_key
 from schichtbuch.store import Saved
@@ -55,11 +55,12 @@ def header(saved: Saved | None, page: st.Page) -> None:
         st.rerun()
     note = slot()
     refused("tap", note)
+    refused("clock", note)
     if saved is None:
         return
     g = game(saved)
     key, numbers = g.status(saved.doc)
-    st.caption(f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
+    clock.game_line(saved, f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
     if st.session_state.get("join_note") == saved.id:
         del st.session_state.join_note
         note.success(t("share.joined"), icon="✅")

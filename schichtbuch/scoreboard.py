@@ -9,10 +9,11 @@ from typing import Any
 import streamlit as st
 
 from schichtbuch.charts import lines
+from schichtbuch.keepsakes import keepsakes
 from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
-from scoring.app_fields import times
+from scoring.app_fields import note, times
 from scoring.standings import Line, Result
 from scoring.registry import GAMES, Game, score
 
@@ -64,9 +65,10 @@ def standings(saved: Saved) -> None:
     order (rank and name, total, then each category under its short label), the tie-breaks named, every
     line explained, and the progress chart. Drawn once per game version and language, then replayed from
     Streamlit's cache for every other phone and every later run (`drawn_standings`): a phone watching
-    the standings costs a look-up, not a scoring, a table and a chart. A finished game ends with its
-    link to BG Stats (in this browser's time zone, so drawn for each phone)."""
+    the standings costs a look-up, not a scoring, a table and a chart. A finished game ends with the
+    table's note and its link to BG Stats (in this browser's time zone, so drawn for each phone)."""
     if drawn_standings(saved.id, saved.version, st.session_state.lang, saved.doc):
+        keepsakes(saved)
         extra(lambda: send_to_bgstats(saved))
 
 
@@ -105,14 +107,15 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
 def send_to_bgstats(saved: Saved) -> None:
     """A finished game's "Send to BG Stats" link and a QR code of the same link (for the phone that has
     BG Stats when another one shows the game): the play date in this browser's time zone. The QR code's
-    link leaves out the points per category (BG Stats' comments), which would make the code of a long
+    link leaves out the points per category (BG Stats' comments, after the note), which would make the code of a long
     game too dense to scan or too long to draw; where even that does not fit, the page says so."""
     started, ended = times(saved.doc)
     moment = started if started is not None else ended if ended is not None else saved.updated
-    lang, offset = st.session_state.get("lang", "en"), utc_offset(moment)
-    st.link_button(t("bgstats.send"), bgstats.link(saved.doc, lang, offset), icon="📤", width="stretch")
+    lang, offset, g = st.session_state.get("lang", "en"), utc_offset(moment), GAMES[saved.doc["game"]]
+    options = {o: t(f"{g.id}.option.{o}") for o in g.options}
+    st.link_button(t("bgstats.send"), bgstats.link(saved.doc, lang, offset, options=options), icon="📤", width="stretch")
     with st.expander(t("bgstats.qr")):
-        qr_code(bgstats.link(saved.doc, lang, offset, comments=""))
+        qr_code(bgstats.link(saved.doc, lang, offset, comments=note(saved.doc), options=options))
         st.caption(t("bgstats.note"))
 
 

@@ -1,5 +1,6 @@
 """Statistics of a group's games, with pandas: plays, wins, win rate, average and best total per member,
-the average points per scoring category, and head-to-head between two members.
+the average points per scoring category, the average minutes played per player count, and head-to-head
+between two members.
 
 Pure functions (no Streamlit, no store, no clock) of the history's summary rows, which hold each game's
 standings exactly as its pure scorer gave them (`scoring.registry.summary`, written by the store with
@@ -19,17 +20,20 @@ from typing import Any
 
 import pandas as pd
 
+from scoring.registry import summary_minutes
+
 MEMBER_COLUMNS = ("plays", "wins", "win_rate", "average", "best")
 
 
 def plays(summaries: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     """One row per player per finished game: `game_id` (the row's position in `summaries` unless it
-    carries an `id`), `game`, `player`, `rank`, `total`, `won`, and one column per scoring category
-    (empty where the row's game has no such category)."""
-    rows = [{"game_id": s.get("id", i), "game": s["game"], "player": p["player"], "rank": p["rank"],
-             "total": p["total"], "won": p["rank"] == 1, **p["breakdown"]}
+    carries an `id`), `game`, `minutes` (played, where known), `player`, `rank`, `total`, `won`, and one
+    column per scoring category (empty where the row's game has no such category)."""
+    rows = [{"game_id": s.get("id", i), "game": s["game"], "minutes": summary_minutes(s), "player": p["player"],
+             "rank": p["rank"], "total": p["total"], "won": p["rank"] == 1, **p["breakdown"]}
             for i, s in enumerate(summaries) if s["final"] for p in s["standings"]]
-    return pd.DataFrame(rows, columns=["game_id", "game", "player", "rank", "total", "won"] if not rows else None)
+    columns = ["game_id", "game", "minutes", "player", "rank", "total", "won"]
+    return pd.DataFrame(rows, columns=columns if not rows else None).astype({"minutes": "Float64"})
 
 
 def members(frame: pd.DataFrame, game: str) -> pd.DataFrame:
@@ -47,6 +51,13 @@ def categories(frame: pd.DataFrame, game: str, names: Sequence[str]) -> pd.DataF
     """Per player of `game`: the average points of each of its scoring categories `names`."""
     rows = frame[frame["game"] == game]
     return rows.groupby("player")[list(names)].mean().reindex(columns=list(names))
+
+
+def durations(frame: pd.DataFrame, game: str) -> pd.DataFrame:
+    """Per player count of `game`: the finished games and the average minutes played of those whose
+    duration is known (empty where none is)."""
+    games = frame[frame["game"] == game].groupby("game_id").agg(players=("player", "size"), minutes=("minutes", "first"))
+    return games.groupby("players").agg(games=("minutes", "size"), minutes=("minutes", "mean"))
 
 
 @dataclass(frozen=True)

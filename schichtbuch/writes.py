@@ -19,11 +19,11 @@ from scoring.errors import RecordError
 from scoring.registry import GAMES
 
 FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "player", "players", "record",
-                         "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
+                         "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
 """The words of the record paths a refusal can name, each said by its `field.<word>` text: those every
 record has, and each game's."""
 
-LIST_FIELDS = frozenset().union(*(g.list_fields for g in GAMES.values()))
+LIST_FIELDS = frozenset({"pauses"}).union(*(g.list_fields for g in GAMES.values()))
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 
 
@@ -37,8 +37,8 @@ class Message:
     page: str | None = None
 
 
-DRAWN_LATER = ("undo", "tap")
-"""Messages whose control every page draws (undo, and the header's line about a lost tap)."""
+DRAWN_LATER = ("undo", "tap", "clock")
+"""Messages whose control every page draws (undo, and the header's line about a lost tap and its clock)."""
 
 
 def say(where: str, text: str, kind: str = "error") -> None:

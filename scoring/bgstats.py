@@ -24,8 +24,9 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 from urllib.parse import quote
 
-from scoring.app_fields import duration_minutes, times
+from scoring.app_fields import duration_minutes, note, times
 from scoring.errors import RecordError
+from scoring.game import Game, StartOption
 from scoring.registry import game_of, score
 
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -35,13 +36,17 @@ HIGHEST_WINS = True
 """All three games are won by the most points (their scorers rank by total, highest first)."""
 DUMMY_ROLE = "dummy"
 """The `role` of MINE!'s seat played by the dummy player; other seats have no role."""
+OPTION_WORDS = {StartOption.VARIANT: "variant", StartOption.DUMMY: "dummy"}
+"""How `board` names the set-up options where no language is given (the command line)."""
 
 
 def play(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, location: str = "",
-         comments: str | None = None) -> dict[str, Any]:
+         comments: str | None = None, options: Mapping[StartOption, str] = OPTION_WORDS) -> dict[str, Any]:
     """The BG Stats play of a finished game: its standings from the game's own scorer, winners being the
     players ranked first. `playDate` is the record's `started` time (else `ended`) shifted by `utc_offset`
-    minutes, `durationMin` the minutes between the two; both are left out when the record has no time.
+    minutes, `durationMin` the minutes played between the two (the table clock's breaks left out); both are
+    left out when the record has no time. `comments` are the table's note and the points per category
+    unless given; `board` the set-up options chosen, named by `options`.
     A game that is not over is refused (`end`: missing)."""
     result = score(record)
     if not result.final:
@@ -60,8 +65,9 @@ def play(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, locat
         data["playDate"] = play_date(when, utc_offset)
     if (minutes := duration_minutes(record)) is not None:
         data["durationMin"] = minutes
-    data |= {"location": location, "board": "",
-             "comments": breakdown_text(result.to_dict()) if comments is None else comments}
+    if comments is None:
+        comments = "\n".join(filter(None, [note(record), breakdown_text(result.to_dict())]))
+    data |= {"location": location, "board": board_text(record, g, options), "comments": comments}
     data["players"] = [
         {"name": s.player, "score": s.total, "rank": s.rank, "winner": s.rank == 1, "startPlayer": s.player == first,
          "role": DUMMY_ROLE if s.player == dummy else "", "sourcePlayerId": s.player}
@@ -71,10 +77,19 @@ def play(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, locat
 
 
 def link(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, location: str = "",
-         comments: str | None = None) -> str:
+         comments: str | None = None, options: Mapping[StartOption, str] = OPTION_WORDS) -> str:
     """The push link of `play`: the JSON, compact, every character but letters and digits percent-encoded."""
-    text = json.dumps(play(record, lang, utc_offset, location, comments), ensure_ascii=False, separators=(",", ":"))
+    text = json.dumps(play(record, lang, utc_offset, location, comments, options), ensure_ascii=False,
+                      separators=(",", ":"))
     return PUSH_URL + quote(text, safe="")
+
+
+def board_text(record: Mapping[str, Any], g: Game, options: Mapping[StartOption, str]) -> str:
+    """The set-up options the table chose (MINE!'s variant if on, the dummy seat if any), each named by
+    `options`: "variant, dummy: Robo"."""
+    chosen = [(option, record.get(option.value)) for option in g.options]
+    return ", ".join(options[o] if value is True else f"{options[o]}: {value}"
+                     for o, value in chosen if value is True or isinstance(value, str))
 
 
 def breakdown_text(scored: Mapping[str, Any]) -> str:

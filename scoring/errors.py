@@ -42,9 +42,16 @@ PROBLEMS = {
     "round_entered": "round {round} was already entered on another phone",
     "round_not_reached": "round {round} has not been reached",
     "cannot_read": "cannot read {path}: {reason}",
-    "too_large": "is larger than 1 MB",
+    "too_large": "is larger than {limit} MB",
     "not_json": "is not valid JSON ({reason})",
     "not_bool": "must be true or false",
+    "not_pause": "must be a pair [from, to]",
+    "pause_order": "is out of order: a break begins after the start and the break before it, and ends after it begins",
+    "clock_stopped": "the game is over; its clock has stopped",
+    "clock_running": "the clock is already running (another phone started it again)",
+    "clock_paused": "the clock is already paused (another phone paused it)",
+    "not_photo": "is not a JPEG photo of at most {limit} KB",
+    "not_image": "is not a picture (JPEG, PNG or WebP)",
 }
 """English texts of the problems of every game's records, by code: those they share here, each game's
 own added by its module (`define`)."""

@@ -11,16 +11,19 @@ from scoring.errors import MAX_DIGITS, RecordError
 from scoring.fields import UNPRINTABLE
 
 MAX_BYTES = 1024 * 1024
-"""The largest record file read or uploaded: 1 MB, as Streamlit counts `server.maxUploadSize = 1`."""
+"""The largest record file read or uploaded: 1 MB."""
+UPLOAD_BYTES = 16 * 1024 * 1024
+"""The largest upload (`server.maxUploadSize = 16`, in MiB): a phone camera's photo, which the app shrinks,
+or a group's file, whose records carry their photos."""
 MAX_DEPTH = 32
 """The deepest nesting of objects and lists a record may have; a real record needs six."""
 
 
-def parse(data: bytes) -> object:
-    """Parse uploaded or read bytes as a record: at most 1 MB of UTF-8 JSON, and clean (see `clean`).
-    Every refusal is one line."""
-    if len(data) > MAX_BYTES:
-        raise RecordError("file", "too_large")
+def parse(data: bytes, limit: int = MAX_BYTES) -> object:
+    """Parse uploaded or read bytes as a record (or a group's file, up to `limit` bytes): at most 1 MB of
+    UTF-8 JSON, and clean (see `clean`). Every refusal is one line."""
+    if len(data) > limit:
+        raise RecordError("file", "too_large", limit=limit // (1024 * 1024))
     try:
         source = data.decode("utf-8")
     except UnicodeDecodeError:

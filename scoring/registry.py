@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import coal_baron, mine, schichtwechsel
-from scoring.app_fields import times
+from scoring.app_fields import duration_minutes, note, pauses, photo, times
 from scoring.errors import RecordError
 from scoring.fields import mapping
 from scoring.game import Game
@@ -53,17 +53,27 @@ def score(record: object) -> Result:
     data = mapping(record, "record")
     result = game_of(data).score(data)
     _check_colours(data)
-    times(data)
+    pauses(data)
+    note(data)
+    photo(data)
     return result
 
 
 def summary(record: Mapping[str, Any], result: Result | None = None) -> dict[str, Any]:
     """A game as a group's history keeps it: `python -m scoring score`'s output (game, final, standings
-    with each player's total, rank and breakdown) with the players in seating order and the record's
-    `started` and `ended` times. `result` is the record's score, if the caller has it already."""
+    with each player's total, rank and breakdown) with the players in seating order, the record's
+    `started` and `ended` times and the minutes played (the table clock's breaks left out). `result` is
+    the record's score, if the caller has it already."""
     result = score(record) if result is None else result
     started, ended = times(record)
-    return {**result.to_dict(), "players": list(record["players"]), "started": started, "ended": ended}
+    return {**result.to_dict(), "players": list(record["players"]), "started": started, "ended": ended,
+            "minutes": duration_minutes(record)}
+
+
+def summary_minutes(row: Mapping[str, Any]) -> int | None:
+    """The minutes played of a history row (`summary`); a row kept before the table clock had breaks
+    gives the minutes from its start to its end."""
+    return row["minutes"] if "minutes" in row else duration_minutes(row)
 
 
 def _check_colours(record: Mapping[str, Any]) -> None:

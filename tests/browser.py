@@ -22,7 +22,9 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("SCHICHTBUCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"]
+                 "--disable-sync", "--no-first-run", "--disable-quic",
+                 "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
+"""Headless and quiet; a camera that shows a test picture and needs no permission tapped (the photo test)."""
 PHONE = {"width": 390, "height": 844}
 
 

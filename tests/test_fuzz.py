@@ -32,7 +32,7 @@ from scoring import __main__ as cli
 from scoring import coal_baron as cb
 from scoring import mine
 from scoring import schichtwechsel as sw
-from scoring.app_fields import tick
+from scoring.app_fields import set_clock, tick, with_start
 from scoring.errors import RecordError
 from scoring.gate import MAX_DEPTH, parse
 from scoring.standings import Result
@@ -298,7 +298,14 @@ def mine_changes(a: Args) -> st.SearchStrategy[Change]:
     )
 
 
+def clock_changes(a: Args) -> st.SearchStrategy[Change]:
+    """The table clock, which every game has: paused or resumed at a moment around the game's start."""
+    return change("set_clock", set_clock, a(st.booleans()), a(st.integers(STARTED - 60, STARTED + 10**6)))
+
+
 CHANGES = {"coal_baron": coal_baron_changes, "schichtwechsel": schichtwechsel_changes, "mine": mine_changes}
+STARTED = 1_800_000_000
+"""When the fuzzed games start (2027-01-15)."""
 SEAT_NAMES = ["Anna", "Ben_C", "A_B", "Cleo", "=Dirk", "Emil"]
 """Names that once made widget keys collide (`A`, `B_C`, `A_B`) and one a spreadsheet would run."""
 
@@ -309,12 +316,13 @@ def played(data: st.DataObject, game: str, store: SQLiteStore) -> str:
     g = GAMES[game]
     names = SEAT_NAMES[: data.draw(st.integers(g.players.start, g.players.stop - 1), label="seats")]
     options = {"variant": data.draw(st.booleans(), label="variant"), "dummy": names[-1]} if game == "mine" else {}
-    game_id = store.create(g.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, names[0], **options),
-                           {"key": "change.start"}).id
+    record = g.new_record(names, {n: PALETTE[i] for i, n in enumerate(names)}, names[0], **options)
+    game_id = store.create(with_start(record, STARTED), {"key": "change.start"}).id
     for _ in range(data.draw(st.integers(5, 60), label="changes")):
         doc = store.load(game_id).doc
         hostile = data.draw(st.integers(0, 3), label="hostile") == 0
-        name, function, args = data.draw(CHANGES[game](Args(doc, hostile)))
+        args_of = Args(doc, hostile)
+        name, function, args = data.draw(st.one_of(CHANGES[game](args_of), clock_changes(args_of)))
         judged(f"{game} changes", lambda: store.change(game_id, lambda d: function(d, *args), {"key": name}))
         holds(check(store.load(game_id).doc))
     key, numbers = g.status(store.load(game_id).doc)

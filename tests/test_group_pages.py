@@ -193,7 +193,8 @@ def test_history_lists_newest_first_filters_and_opens_a_game_read_only(store_pat
     at = group_app("pages/history.py", "en", group_id, show=ids["coal_baron_2p"])
     assert not at.exception, failure(at)
     assert tr("en", "standings.final") in [h.value for h in at.subheader]
-    assert not at.number_input and not at.button and len(at.get("link_button")) == 1  # standings and the BG Stats link
+    assert not at.number_input and len(at.get("link_button")) == 1  # standings and the BG Stats link
+    assert [b.label for b in at.button] == [tr("en", "note.save")]  # and the table's note
     at = group_app("pages/history.py", "en", group_id, show="y" * 22)
     assert [e.value for e in at.error] == [tr("en", "history.not_in_group")]
 
@@ -240,9 +241,9 @@ def test_history_csv_and_json_export_and_json_import(store_path: Path):
     games = s.group_games(group_id)
     csv = history_csv(games, lambda k, **p: tr("en", k, **p), "en")
     lines = csv.splitlines()
-    assert lines[0].startswith("Date,Game,Finished,Player,Rank,Total,Winner,Coal Baron: ")
+    assert lines[0].startswith("Date,Game,Finished,Minutes played,Player,Rank,Total,Winner,Coal Baron: ")
     assert len(lines) == 1 + 3 + 2 + 3 + 2  # a row per player per game
-    assert "2023-11-14 22:13:20,Coal Baron,True,Anna,1,122,True,34," in csv
+    assert "2023-11-14 22:13:20,Coal Baron,True,,Anna,1,122,True,34," in csv  # no end time: no minutes played
     exported = export_json(s, s.group(group_id), games)
     other = s.create_group("Neu", []).id
     records = import_records(exported.encode())

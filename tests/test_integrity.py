@@ -25,7 +25,7 @@ from scoring import schichtwechsel as sw
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError, shown
 from scoring.fields import NAME_CHARS
-from scoring.gate import MAX_BYTES, MAX_DEPTH, parse
+from scoring.gate import MAX_BYTES, MAX_DEPTH, UPLOAD_BYTES, parse
 from scoring.registry import check, score
 
 pytestmark = pytest.mark.store
@@ -330,9 +330,9 @@ def test_the_csv_export_neutralises_names_and_the_json_keeps_them() -> None:
     assert json.loads(json.dumps(doc))["players"][0] == "=cmd"
 
 
-def test_streamlit_upload_limit_is_the_record_limit() -> None:
+def test_streamlit_upload_limit_is_the_upload_limit() -> None:
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
-    assert config["server"]["maxUploadSize"] * 1024 * 1024 == MAX_BYTES  # Streamlit counts MiB
+    assert config["server"]["maxUploadSize"] * 1024 * 1024 == UPLOAD_BYTES  # Streamlit counts MiB
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scoring").glob("*.py")), ids=lambda p: p.name)

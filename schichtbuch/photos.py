@@ -1,0 +1,44 @@
+"""A photo of the final board as a record keeps it: what a phone's camera or upload gives, turned upright,
+scaled down to at most 1600 px on its long side and saved as a JPEG of a few hundred KB (Pillow, which
+Streamlit brings), on the server, so that the store keeps it with the game and every app process can show
+it. Pillow is loaded only when a photo is taken or uploaded."""
+
+from __future__ import annotations
+
+import io
+
+from scoring.app_fields import PHOTO_BYTES
+from scoring.errors import RecordError
+from scoring.gate import UPLOAD_BYTES
+
+LONG_SIDE = 1600
+"""The longest side of a kept photo, in pixels."""
+QUALITIES = (82, 70, 55, 40)
+"""JPEG qualities tried in turn until the photo fits PHOTO_BYTES; a picture too busy for the lowest is
+scaled down further."""
+TYPES = ("jpg", "jpeg", "png", "webp")
+"""The picture files an upload offers to choose."""
+
+
+def shrink(upload: bytes) -> bytes:
+    """The photo to keep from what the phone sent: refused if it is larger than the upload limit or not
+    a picture Pillow reads."""
+    if len(upload) > UPLOAD_BYTES:
+        raise RecordError("photo", "too_large", limit=UPLOAD_BYTES // (1024 * 1024))
+    from PIL import Image, ImageOps  # here: only a photo loads Pillow
+
+    try:
+        with Image.open(io.BytesIO(upload)) as image:
+            image.draft("RGB", (LONG_SIDE, LONG_SIDE))  # a JPEG decodes at the nearest smaller scale
+            picture = ImageOps.exif_transpose(image).convert("RGB")
+    except (OSError, ValueError, Image.DecompressionBombError):
+        raise RecordError("photo", "not_image") from None
+    side = LONG_SIDE
+    while True:
+        picture.thumbnail((side, side))
+        for quality in QUALITIES:
+            out = io.BytesIO()
+            picture.save(out, "JPEG", quality=quality, optimize=True)
+            if out.tell() <= PHOTO_BYTES:
+                return out.getvalue()
+        side //= 2

@@ -1,0 +1,53 @@
+"""A photo of the final board in headless Chromium at 390×844: taken with the phone's camera (Chromium's
+test camera) on the end page of a finished game, shown there and in the group's history; a file that is
+not a picture is refused with a message and stores nothing. Screenshots land in artifacts/."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from apptest import tr
+from browser import CHROMIUM, LIVE, look, opened, phone, server, settle
+from builders import FINISHED
+from schichtbuch.store import SQLiteStore
+
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_photo_taken_on_the_end_page_shows_in_the_history(tmp_path: Path, browser) -> None:
+    store = tmp_path / "games.sqlite3"
+    s = SQLiteStore(str(store))
+    group = s.create_group("Runde", ["Anna", "Ben", "Cleo"])
+    game_id = s.create(FINISHED["coal_baron"](), {"key": "change.start"}, group=group.id).id
+    with server(store) as url:
+        page = phone(browser)
+        opened(page, url, "coal_baron_end", game_id)
+        page.get_by_text(tr("en", "photo.add")).click()
+        page.get_by_text(tr("en", "photo.upload")).scroll_into_view_if_needed()
+        page.locator("input[type=file]").set_input_files(
+            files=[{"name": "board.jpg", "mimeType": "image/jpeg", "buffer": b"not a picture"}])
+        refusal = tr("en", "error.refused", field=tr("en", "field.photo"), problem=tr("en", "problem.not_image"))
+        expect(page.get_by_text(refusal)).to_be_visible(timeout=LIVE)
+        assert "photo" not in s.load(game_id).doc
+
+        page.get_by_text(tr("en", "photo.camera"), exact=True).click()
+        settle(page)
+        page.get_by_role("button", name="Take Photo").click()
+        caption = page.get_by_test_id("stImageCaption").filter(has_text=tr("en", "photo.caption"))
+        expect(caption).to_be_visible(timeout=LIVE * 3)
+        assert s.load(game_id).doc["photo"]
+        look(page, "photo-end")
+
+        history = phone(browser)
+        history.goto(f"{url}/history?group={group.id}&lang=en&show={game_id}")
+        settle(history)
+        image = history.get_by_test_id("stImage").filter(has_text=tr("en", "photo.caption")).locator("img")
+        expect(image).to_be_visible()
+        assert history.evaluate("img => img.naturalWidth", image.element_handle()) > 0

@@ -1,0 +1,102 @@
+"""A photo of the final board: what a phone sends is turned upright, scaled to at most 1600 px and kept as a
+JPEG of at most 400 KB in the record; anything that is not a picture, or too large, is refused; every
+game's gate reads the photo; a stale phone does not overwrite another's; photos travel in a group's
+export, whose file may then be larger than a record's."""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+
+import pytest
+from PIL import Image
+
+from builders import FINISHED
+from schichtbuch import photos
+from schichtbuch.export import import_records
+from scoring.app_fields import PHOTO_BYTES, photo, photo_seen, set_photo
+from scoring.errors import RecordError
+from scoring.gate import MAX_BYTES
+from scoring.registry import GAMES, score
+
+pytestmark = pytest.mark.pure
+
+
+def picture(size: tuple[int, int], kind: str = "JPEG", noise: bool = False, **options: object) -> bytes:
+    """A picture file: a colour gradient, or noise (which compresses badly)."""
+    if noise:
+        image = Image.frombytes("RGB", size, os.urandom(size[0] * size[1] * 3))
+    else:
+        image = Image.linear_gradient("L").resize(size).convert("RGB" if kind != "PNG" else "RGBA")
+    out = io.BytesIO()
+    image.save(out, kind, **options)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("size", "kept"), [((4032, 3024), (1600, 1200)), ((3000, 4000), (1200, 1600)),
+                                            ((800, 600), (800, 600)), ((1600, 1600), (1600, 1600))])
+def test_a_photo_is_scaled_to_1600_px_on_its_long_side(size, kept):
+    jpeg = photos.shrink(picture(size))
+    with Image.open(io.BytesIO(jpeg)) as image:
+        assert (image.format, image.size) == ("JPEG", kept)
+
+
+def test_a_photo_that_compresses_badly_still_fits():
+    jpeg = photos.shrink(picture((2400, 1800), noise=True, quality=95))
+    assert len(jpeg) <= PHOTO_BYTES
+
+
+def test_a_phone_photo_taken_sideways_is_turned_upright():
+    exif = Image.Exif()
+    exif[0x0112] = 6  # orientation: rotated 90° clockwise
+    jpeg = photos.shrink(picture((2000, 1000), exif=exif.tobytes()))
+    with Image.open(io.BytesIO(jpeg)) as image:
+        assert image.size == (800, 1600)
+
+
+@pytest.mark.parametrize("kind", ["PNG", "WEBP"])
+def test_png_and_webp_become_jpeg(kind):
+    assert photos.shrink(picture((300, 200), kind)).startswith(b"\xff\xd8\xff")
+
+
+@pytest.mark.parametrize(("upload", "code"), [
+    (b"not a picture", "not_image"),
+    (b"\xff\xd8\xff" + b"\x00" * 100, "not_image"),
+    (b"x" * (16 * 1024 * 1024 + 1), "too_large"),
+])
+def test_what_is_not_a_picture_or_too_large_is_refused(upload, code):
+    with pytest.raises(RecordError) as error:
+        photos.shrink(upload)
+    assert (error.value.field, error.value.code) == ("photo", code)
+
+
+def test_a_photo_is_kept_removed_and_not_overwritten_from_a_stale_phone():
+    jpeg = photos.shrink(picture((400, 300)))
+    doc = set_photo(FINISHED["coal_baron"](), jpeg, "")
+    assert photo(doc) == jpeg and photo_seen(doc)
+    assert "photo" not in set_photo(doc, None, photo_seen(doc))
+    with pytest.raises(RecordError) as error:
+        set_photo(doc, jpeg, "")
+    assert (error.value.field, error.value.code) == ("photo", "changed_elsewhere")
+
+
+@pytest.mark.parametrize("value", [
+    42, "not base64!", base64.b64encode(picture((40, 30), "PNG")).decode(),
+    base64.b64encode(b"\xff\xd8\xff" + b"\x00" * (PHOTO_BYTES + 1)).decode(),
+])
+def test_every_games_gate_reads_the_photo(value):
+    for g in GAMES.values():
+        record = FINISHED[g.id]() | {"photo": value}
+        with pytest.raises(RecordError) as error:
+            score(record)
+        assert (error.value.field, error.value.code) == ("photo", "not_photo")
+
+
+def test_a_group_file_with_photos_may_be_larger_than_a_record():
+    jpeg = photos.shrink(picture((1600, 1200), noise=True))
+    games = [set_photo(FINISHED[g](), jpeg, "") for g in GAMES for _ in range(2)]
+    data = json.dumps({"format": "schichtbuch-group", "name": "Runde", "members": [], "games": games}).encode()
+    assert len(data) > MAX_BYTES
+    assert [photo(r) for r in import_records(data)] == [jpeg] * len(games)
