@@ -1,9 +1,10 @@
 """Share: the way into the game first, then the QR code, the short code and the link that let the other
-phones at the table join this game."""
+phones at the table join this game; below, the read-only link (and its big-screen form) for whoever only
+watches."""
 
 import streamlit as st
 
-from schichtbuch import codes, ui
+from schichtbuch import codes, share, ui
 from schichtbuch.ui import md
 
 t = ui.page_start()
@@ -19,3 +20,13 @@ if not reached:
     st.warning(t("share.local", variable=ui.BASE_URL))
 st.metric(t("share.code"), codes.shown(ui.store().join_code(saved.id)))
 st.code(url, language=None, wrap_lines=True)
+
+st.subheader(t("watch.title"))
+st.caption(t("watch.explain"))
+base, _ = ui.link_base()
+token = ui.store().watch_token(saved.id)
+watch = share.watch_url(base, token, st.session_state.lang)
+ui.extra(lambda: ui.qr_code(watch))
+st.code(watch, language=None, wrap_lines=True)
+st.caption(t("watch.tv"))
+st.code(share.watch_url(base, token, st.session_state.lang, tv=True), language=None, wrap_lines=True)

@@ -37,7 +37,7 @@ SOURCES = ("app.py", "pages", "schichtbuch", "setup", "scoring")
 
 SHARED_NAMESPACES = frozenset({
     "action", "app", "bgstats", "change", "clock", "col", "colour", "entry", "error", "field", "group", "history", "home",
-    "note", "page", "photo", "place", "problem", "record", "setup", "share", "standings", "stats", "undo",
+    "note", "page", "photo", "place", "problem", "record", "setup", "share", "standings", "stats", "undo", "watch",
 })
 """The first words of the catalog keys every game shares (each game's own: `namespaces`)."""
 

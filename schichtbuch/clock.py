@@ -19,17 +19,17 @@ TICK_SECONDS = 60
 """How often the minutes on a phone move on by themselves while nobody taps."""
 
 
-def game_line(saved: Saved, line: str) -> None:
-    """The game's line of the header and its clock: the minutes played, paused or not, and the button
-    that pauses or resumes it. A game without a start time (an imported one) has no clock; once the game
-    is over, its minutes stay and the button goes."""
+def game_line(saved: Saved, line: str, read_only: bool = False) -> None:
+    """The game's line of the header and its clock: the minutes played, paused or not, and (unless
+    `read_only`) the button that pauses or resumes it. A game without a start time (an imported one) has
+    no clock; once the game is over, its minutes stay and the button goes."""
     if saved.doc.get("started") is None:
         st.caption(line)
         return
     paused, over = is_paused(saved.doc), saved.doc.get("ended") is not None
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         (_line if paused or over else _ticking)(line, saved.doc)
-        if not over:
+        if not over and not read_only:
             st.button(t("clock.resume" if paused else "clock.pause"), key=widget_key("clock", paused),
                       type="tertiary", on_click=_tap, args=(saved.id, paused))
 

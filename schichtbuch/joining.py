@@ -67,10 +67,15 @@ def network_base() -> str | None:
     return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
 
 
-def join_link(item_id: str, param: str = "game") -> tuple[str, bool]:
-    """The join link of a game (or group, `param="group"`) and whether the other phones reach it: at the
-    address they reach (`share.public_base`), else at the one this browser opened, which only this
-    computer can follow."""
+def link_base() -> tuple[str, bool]:
+    """The base URL of the links this phone hands out, and whether the other phones reach it: the address
+    they reach (`share.public_base`), else the one this browser opened, which only this computer can
+    follow."""
     base = share.public_base(os.environ.get(BASE_URL), st.context.url, network_base())
-    shown = base or share.base_of(st.context.url or "http://localhost:8501")
-    return share.join_url(shown, item_id, st.session_state.lang, param), base is not None
+    return base or share.base_of(st.context.url or "http://localhost:8501"), base is not None
+
+
+def join_link(item_id: str, param: str = "game") -> tuple[str, bool]:
+    """The join link of a game (or group, `param="group"`) and whether the other phones reach it."""
+    base, reached = link_base()
+    return share.join_url(base, item_id, st.session_state.lang, param), reached

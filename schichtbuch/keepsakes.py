@@ -18,11 +18,24 @@ from scoring.app_fields import NOTE_CHARS, note, photo, photo_seen, set_note, se
 from scoring.errors import RecordError
 
 
-def keepsakes(saved: Saved) -> None:
-    """The photo and the note, if any, and the controls that add, change or remove them."""
-    shown, seen = photo(saved.doc), photo_seen(saved.doc)
+def keepsakes(saved: Saved, read_only: bool = False) -> None:
+    """The photo and the note, if any, and (unless `read_only`) the controls that add, change or remove
+    them."""
+    shown, written = photo(saved.doc), note(saved.doc)
     if shown is not None:
         st.image(shown, caption=t("photo.caption"), width="stretch")
+    if not read_only:
+        photo_controls(saved, shown is not None)
+    if written:
+        st.markdown(f"📝 {md(written)}")
+    if not read_only:
+        note_form(saved)
+
+
+def photo_controls(saved: Saved, shown: bool) -> None:
+    """Take a photo with the camera (once asked for: the browser asks for the camera then) or upload one;
+    remove the one kept."""
+    seen = photo_seen(saved.doc)
     with st.expander(t("photo.change" if shown else "photo.add"), icon="📷"):
         key = widget_key("photo", saved.id, seen)
         if st.toggle(t("photo.camera"), key=f"{key}_camera_on"):
@@ -30,11 +43,10 @@ def keepsakes(saved: Saved) -> None:
                             args=(saved.id, f"{key}_camera", seen))
         st.file_uploader(t("photo.upload"), type=photos.TYPES, key=f"{key}_file", on_change=_photo,
                          args=(saved.id, f"{key}_file", seen))
-        if shown is not None:
+        if shown:
             st.button(t("photo.remove"), key=f"{key}_remove", on_click=_save_photo,
                       args=(saved.id, None, seen, "change.photo_removed"))
     refused("photo")
-    note_form(saved)
 
 
 def _photo(game_id: str, key: str, seen: str) -> None:
@@ -57,10 +69,8 @@ def _save_photo(game_id: str, jpeg: bytes | None, seen: str, change: str) -> Non
 
 
 def note_form(saved: Saved) -> None:
-    """The note, if any, and the form that writes or changes it (saved on its button only)."""
+    """The form that writes or changes the note (saved on its button only)."""
     seen = note(saved.doc)
-    if seen:
-        st.markdown(f"📝 {md(seen)}")
     key = widget_key("note", saved.id, seen)
     with st.form(key, enter_to_submit=False, border=False):
         st.text_input(t("note.label"), seen, max_chars=NOTE_CHARS, placeholder=t("note.hint"), key=f"{key}_text")

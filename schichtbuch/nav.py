@@ -16,7 +16,7 @@ from schichtbuch.writes import refusal, undo_button
 from scoring.errors import RecordError
 from scoring.registry import GAMES, Game, page_at_stage, score
 
-GENERAL_PAGES = ("home", "share", "record")
+GENERAL_PAGES = ("home", "share", "record", "watch")
 
 
 GROUP_PAGES = ("group", "history", "stats")

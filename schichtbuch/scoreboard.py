@@ -59,17 +59,19 @@ STANDINGS_CACHED = 512
 """Standings kept drawn, one per game version and language: every table of a busy server, twice over."""
 
 
-def standings(saved: Saved) -> None:
+def standings(saved: Saved, read_only: bool = False) -> None:
     """The standings as a phone shows them at any player count: the winner named once the game is over,
     the players whose end values are still to come named while they are, one row per player in rank
     order (rank and name, total, then each category under its short label), the tie-breaks named, every
     line explained, and the progress chart. Drawn once per game version and language, then replayed from
     Streamlit's cache for every other phone and every later run (`drawn_standings`): a phone watching
     the standings costs a look-up, not a scoring, a table and a chart. A finished game ends with the
-    table's note and its link to BG Stats (in this browser's time zone, so drawn for each phone)."""
+    table's photo and note and its link to BG Stats (in this browser's time zone, so drawn for each phone);
+    `read_only` (the watch link) shows the photo and the note only."""
     if drawn_standings(saved.id, saved.version, st.session_state.lang, saved.doc):
-        keepsakes(saved)
-        extra(lambda: send_to_bgstats(saved))
+        keepsakes(saved, read_only)
+        if not read_only:
+            extra(lambda: send_to_bgstats(saved))
 
 
 @st.cache_data(max_entries=STANDINGS_CACHED, show_spinner=False)

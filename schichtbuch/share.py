@@ -1,5 +1,5 @@
-"""Joining a game from another phone: the join link and the address in it, its QR code, and reading a
-typed or pasted game id or link (short codes: `codes.py`)."""
+"""Joining a game from another phone: the join link and the address in it, the read-only link, their QR
+codes, and reading a typed or pasted game id or link (short codes: `codes.py`)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from schichtbuch.store import is_id
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 JOIN = "join"
 """The query parameter of a join link: open the game on the page the table is on (`ui.follow_join`)."""
+WATCH = "watch"
+"""The query parameter of a read-only link: the game's watch token (`watching.py`)."""
 
 
 def join_url(base: str, item_id: str, lang: str, param: str = "game") -> str:
@@ -19,6 +21,12 @@ def join_url(base: str, item_id: str, lang: str, param: str = "game") -> str:
     the id, the language and `join`. It names the app's root, not a page, so that it keeps landing where
     the table is as the game goes on (`joining.follow_join`)."""
     return f"{base.rstrip('/')}/?{urlencode({param: item_id, 'lang': lang, JOIN: '1'})}"
+
+
+def watch_url(base: str, token: str, lang: str, tv: bool = False) -> str:
+    """The read-only link of a game: the watch page with its token (`view=tv`: for the big screen)."""
+    view = {"view": "tv"} if tv else {}
+    return f"{base.rstrip('/')}/watch?{urlencode({WATCH: token, 'lang': lang} | view)}"
 
 
 def public_base(configured: str | None, opened: str | None, network: str | None) -> str | None:

@@ -40,7 +40,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
         settle(host)
 
         visit(host, "📱 Share", "share")
-        link = host.get_by_test_id("stCode").inner_text().strip()
+        link = host.get_by_test_id("stCode").first.inner_text().strip()
         guest.goto(link)
         settle(guest)
         expect(guest.get_by_text("This phone has joined the game.")).to_be_visible()

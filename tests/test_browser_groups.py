@@ -52,7 +52,7 @@ def start_in_group(page: Page, members: tuple[str, ...], new: str | None = None)
 def share_game(starter: Page, other: Page, name: str) -> None:
     """The other phone opens the game by the link on the starter's share page."""
     visit(starter, "📱 Teilen", name)
-    other.goto(starter.get_by_test_id("stCode").inner_text().strip())
+    other.goto(starter.get_by_test_id("stCode").first.inner_text().strip())
     settle(other)
 
 
@@ -96,7 +96,7 @@ def test_a_group_plays_two_games_on_two_phones(tmp_path: Path) -> None:
 
         host.get_by_text("Einladen: QR-Code und Link der Runde").click()
         settle(host)
-        guest.goto(host.get_by_test_id("stCode").inner_text().strip())
+        guest.goto(host.get_by_test_id("stCode").first.inner_text().strip())
         settle(guest)
         expect(guest.get_by_role("heading", name="Donnerstagsrunde")).to_be_visible()
         look(host, "group-page")

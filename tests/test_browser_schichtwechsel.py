@@ -48,7 +48,7 @@ def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
         look(host, "sw-setup")
 
         visit(host, "📱 Teilen", "sw-share")
-        guest.goto(host.get_by_test_id("stCode").inner_text().strip())
+        guest.goto(host.get_by_test_id("stCode").first.inner_text().strip())
         settle(guest)
         visit(guest, "Runde", "sw-round-guest")
         visit(host, "Runde", "sw-round-1")

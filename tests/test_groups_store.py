@@ -204,7 +204,7 @@ def test_an_old_database_gains_groups_and_keeps_its_games(tmp_path):
     db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", ("o" * 22, json.dumps(example("coal_baron_2p")), json.dumps(START)))
     db.close()
     store = SQLiteStore(path)
-    assert STEPS[-1][0] == "groups and their history"
+    assert "groups and their history" in [name for name, _ in STEPS]
     group = store.create_group("Runde", [])
     store.add_to_group(group.id, "o" * 22)
     assert store.group(group.id).members == ("Anna", "Ben")

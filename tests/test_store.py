@@ -390,8 +390,9 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
 def test_a_new_file_gets_all_migrations(path):
     SQLiteStore(path, gate=any_document)
-    assert applied(path) == EVERY_STEP and len(EVERY_STEP) == 4
-    assert {"games", "changes", "join_codes", "groups", "group_members", "group_games", "group_seats"} <= tables(path)
+    assert applied(path) == EVERY_STEP and len(EVERY_STEP) == 5
+    assert {"games", "changes", "join_codes", "groups", "group_members", "group_games", "group_seats",
+            "watch_tokens"} <= tables(path)
     assert "revisions" not in tables(path)
     assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
 
@@ -516,6 +517,30 @@ def test_recent_returns_existing_games_newest_change_first(store):
 def test_recent_of_unknown_ids_is_empty(store, ids):
     store.create({}, START)
     assert store.recent(ids) == []
+
+
+# --- read-only links ---------------------------------------------------------------------------------
+
+
+def test_a_game_keeps_its_watch_token_and_the_token_names_it(store):
+    game, other = store.create({"n": 1}, START), store.create({"n": 2}, START)
+    token = store.watch_token(game.id)
+    assert is_id(token) and token != game.id
+    assert store.watch_token(game.id) == token != store.watch_token(other.id)
+    assert store.game_for_watch(token) == game.id
+    assert store.game_for_watch(store.watch_token(other.id)) == other.id
+
+
+@pytest.mark.parametrize("token", ["", "x" * 22, "' OR 1=1 --"])
+def test_a_token_no_game_has_raises_unknown_game(store, token):
+    game = store.create({}, START)
+    store.watch_token(game.id)
+    with pytest.raises(UnknownGame):
+        store.game_for_watch(token)
+    with pytest.raises(UnknownGame):
+        store.game_for_watch(game.id)  # the game's own id is not a watch token
+    with pytest.raises(UnknownGame):
+        store.watch_token(new_id())
 
 
 # --- short join codes --------------------------------------------------------------------------------

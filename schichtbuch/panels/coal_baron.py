@@ -1,6 +1,7 @@
 """Coal Baron's race on the shift page: the shift being played as it would score if it ended now, every
 element it scores with each player's count, points and what it takes them to lead, updated with every
-tap on every phone; hidden until the shift is scored for a table that wants the surprise."""
+tap on every phone; hidden until the shift is scored for a table that wants the surprise. The watch page
+shows it too (`watch`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from schichtbuch import ui
 from schichtbuch.store import Saved
 from schichtbuch.ui import md, t
 from scoring import coal_baron
-from scoring.coal_baron import SHIFT_NAMES, ElementScore, Kind, Record
+from scoring.coal_baron import SHIFT_NAMES, SHIFTS, ElementScore, Kind, Record
 from scoring.majorities import Place
 
 MEDALS = {Place.FIRST: "🥇", Place.TIED_FIRST: "🥇", Place.SECOND: "🥈", Place.TIED_SECOND: "🥈"}
@@ -18,9 +19,10 @@ TIES = (Place.TIED_FIRST, Place.TIED_SECOND, Place.NO_SECOND_AFTER_TIE)
 """The places whose tie rule the race names under its table."""
 
 
-def race(saved: Saved, record: Record) -> None:
+def race(saved: Saved, record: Record, read_only: bool = False) -> None:
     """The race of the shift being played (one table: a row per element, a column per player, the totals
-    last; under it the ties named and how to read it), or that it is hidden, and the switch that hides it."""
+    last; under it the ties named and how to read it), or that it is hidden, and (unless `read_only`) the
+    switch that hides it."""
     shift = SHIFT_NAMES[len(record.shifts)]
     if record.race_hidden:
         st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n{t('coal_baron.race.hidden')}")
@@ -35,9 +37,18 @@ def race(saved: Saved, record: Record) -> None:
                         + ui.table(("", *map(md, record.players)), [*rows, totals]))
         rule = [t("place.no_second_two_players")] if len(record.players) == 2 else []
         st.caption("  \n".join([*notes, " · ".join([t("coal_baron.race.legend"), *rule])]))
+    if read_only:
+        return
     key = ui.widget_key("race_hidden", record.race_hidden)
     st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide, args=(saved.id, key))
     ui.refused("race_hidden")
+
+
+def watch(saved: Saved) -> None:
+    """The watch page's part of a Coal Baron game: the race of the shift being played, without its switch."""
+    record = coal_baron.read(saved.doc)
+    if len(record.shifts) < SHIFTS:
+        race(saved, record, read_only=True)
 
 
 def label(e: ElementScore) -> str:

@@ -36,6 +36,8 @@ STEPS: tuple[tuple[str, str], ...] = (
         CREATE TABLE join_codes (code TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id),
                                  shown DOUBLE PRECISION NOT NULL)"""),
     ("groups and their history", GROUPS_SCHEMA),
+    ("read-only links", """
+        CREATE TABLE watch_tokens (token TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id))"""),
 )
 """The named schema steps, in order: SQL statements separated by `;`."""
 RECORDED = "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"

@@ -1,7 +1,7 @@
 """The store's logic in the SQL both backends speak (SQLite and PostgreSQL): games as versioned JSON
-documents with the way back to each earlier revision (`revisions.py`), undo, join codes and the versions the
-live refresh reads; a group's queries are in groups.py. Every change is one read-modify-write transaction
-through the gate: the game's reader reads and scores each document before it is written, and a document
+documents with the way back to each earlier revision (`revisions.py`), undo, join codes, read-only links
+and the versions the live refresh reads; a group's queries are in groups.py. Every change is one
+read-modify-write transaction through the gate: the game's reader reads and scores each document before it is written, and a document
 that does not read is refused with its RecordError and nothing is stored."""
 
 from __future__ import annotations
@@ -127,6 +127,26 @@ class SQLStore(GroupQueries):
                              " ON g.id = j.game WHERE j.code = ?", (code,)).fetchone()
         if row is None or not codes.is_live(float(row[2]), float(row[1]), now):
             raise UnknownGame(code)
+        return str(row[0])
+
+    def watch_token(self, game_id: str) -> str:
+        """The token of the game's read-only link, made the first time it is asked for: it names the game
+        for watching only, and nothing leads from it to the game's id, which lets a phone change it."""
+        with self._reading() as db:
+            row = db.execute("SELECT token FROM watch_tokens WHERE game = ?", (game_id,)).fetchone()
+        if row is not None:
+            return str(row[0])
+        with self._writing() as db:
+            self._read(db, game_id, lock=True)
+            db.execute("INSERT INTO watch_tokens VALUES (?, ?) ON CONFLICT DO NOTHING", (new_id(), game_id))
+            return str(db.execute("SELECT token FROM watch_tokens WHERE game = ?", (game_id,)).fetchone()[0])
+
+    def game_for_watch(self, token: str) -> str:
+        """The id of the game a read-only token names; `UnknownGame` for any other text."""
+        with self._reading() as db:
+            row = db.execute("SELECT game FROM watch_tokens WHERE token = ?", (token,)).fetchone()
+        if row is None:
+            raise UnknownGame(token)
         return str(row[0])
 
     @staticmethod

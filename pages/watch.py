@@ -1,0 +1,8 @@
+"""Watch: a game read-only from its watch link, live, in large type with `view=tv` (schichtbuch/watching.py)."""
+
+import streamlit as st
+
+from schichtbuch import ui, watching
+
+t = ui.page_start()
+watching.view(watching.watched(), tv=st.query_params.get("view") == "tv")
