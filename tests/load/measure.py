@@ -37,6 +37,7 @@ from phones import (  # noqa: E402
 )
 from schichtbuch.store import SQLiteStore  # noqa: E402
 from scoring import coal_baron, mine  # noqa: E402
+from scoring.app_fields import with_start  # noqa: E402
 from scoring.coal_baron import Transport  # noqa: E402
 
 PLAY_PAGE, STANDINGS_PAGE, MINE_PAGE = "coal_baron_shift", "coal_baron_end", "mine_round"
@@ -86,8 +87,9 @@ class Result:
 
 
 def game_in_shift_three() -> dict:
-    """Four players, two cards each in shifts I and II, both scored; shift III has just begun."""
-    doc = coal_baron.new_record(list(PLAYERS), {}, PLAYERS[0])
+    """Four players, two cards each in shifts I and II, both scored; shift III has just begun. Started
+    now, as on a phone, so that its pages draw the table clock."""
+    doc = with_start(coal_baron.new_record(list(PLAYERS), {}, PLAYERS[0]), time.time())
     for shift in (1, 2):
         for player in PLAYERS:
             for transport in (Transport.TRAIN, Transport.TRUCK):
@@ -98,8 +100,8 @@ def game_in_shift_three() -> dict:
 
 def mine_in_looting() -> dict:
     """Six seats, round 1 closed, round 2's events entered and one attack: the round page opens at the
-    looting, where a phone's taps take the attack back and add it again."""
-    doc = mine.new_record(list(MINE_PLAYERS), {}, MINE_PLAYERS[0])
+    looting, where a phone's taps take the attack back and add it again. Started now, with its clock."""
+    doc = with_start(mine.new_record(list(MINE_PLAYERS), {}, MINE_PLAYERS[0]), time.time())
     doc = mine.close_round(mine.enter_round(doc, 1, "sold", {p: 1 for p in MINE_PLAYERS}, None), 1)
     doc = mine.enter_round(doc, 2, "events", {p: 0 for p in MINE_PLAYERS}, None)
     return mine.enter_round(doc, 2, "attacks", [{"attacker": MINE_PLAYERS[0], "target": MINE_PLAYERS[1], "points": 1}], None)

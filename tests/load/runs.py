@@ -22,6 +22,7 @@ import compileall
 import statistics
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,7 @@ from builders import at  # noqa: E402
 from measure import game_in_shift_three  # noqa: E402
 from phones import BARE_APP, ROOT, Server, Table, streamlit  # noqa: E402
 from schichtbuch.store import SQLiteStore  # noqa: E402
+from scoring.app_fields import with_start  # noqa: E402
 
 SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz"]
 
@@ -51,7 +53,7 @@ PAGES = {
     "coal_baron_shift": Page("coal_baron_shift", game_in_shift_three),
     "coal_baron_shift_tap": Page("coal_baron_shift", game_in_shift_three, taps=True),
     "coal_baron_end": Page("coal_baron_end", game_in_shift_three),
-    "mine_round": Page("mine_round", lambda: at("mine", SIX, "playing")),
+    "mine_round": Page("mine_round", lambda: with_start(at("mine", SIX, "playing"), time.time())),
 }
 
 
