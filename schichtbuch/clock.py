@@ -1,5 +1,6 @@
 """The table clock in the header of a game's pages: the game's line with the minutes played, which ticks
-by itself once a minute while the clock runs, and the button any phone taps to pause the clock (a break
+by itself once a minute while the clock runs (a fragment run per phone and minute: the one cost a phone
+has between changes), and the button any phone taps to pause the clock (a break
 for dinner) or start it again. The breaks are kept in the record (`scoring.app_fields.pauses`), so the
 played minutes reach BG Stats, the group's history and its statistics."""
 
@@ -35,8 +36,9 @@ def game_line(saved: Saved, line: str, read_only: bool = False) -> None:
 
 
 def _line(line: str, doc: Document) -> None:
-    minutes = (played_seconds(doc, time.time()) or 0) // 60
-    clock = t("clock.paused" if is_paused(doc) else "clock.running", minutes=minutes)
+    minutes = round((played_seconds(doc, time.time()) or 0) / 60)  # as BG Stats and the history round them
+    paused = is_paused(doc) and doc.get("ended") is None
+    clock = t("clock.paused" if paused else "clock.running", minutes=minutes)
     st.caption(f"{line} · {clock}")
 
 
@@ -45,7 +47,7 @@ _ticking = st.fragment(run_every=TICK_SECONDS)(_line)
 
 
 def _tap(game_id: str, paused: bool) -> None:
-    """Resume the clock the phone showed paused, or pause the one it showed running; another phone that
-    did the same first is named in the refusal."""
+    """Resume the clock the phone showed paused, or pause the one it showed running; if another phone
+    did the same first, the refusal says so."""
     label: dict[str, Any] = {"key": "change.clock_resume" if paused else "change.clock_pause"}
     save_on_tap(game_id, lambda d: set_clock(d, paused, time.time()), label, "clock")

@@ -6,9 +6,9 @@ query per kind every `CHECK_SECONDS`, and reruns each session that shows another
 them as Streamlit does on a changed source file with `runOnSave` (`AppSession.request_rerun` with the
 session's last client state, on the server's event loop): the page and the query string stay, widgets
 keep their values. A session whose own run is going on is left to it, since a rerun request would stop
-that run and lose the tap it carries (`_rerun`). A phone costs the server nothing between changes, where
-a poll from every phone cost a script run each; several processes sharing one store each watch their
-own phones.
+that run and lose the tap it carries (`_rerun`). A phone costs the server nothing between changes (but
+the header clock's tick once a minute, clock.py), where a poll from every phone cost a script run each;
+several processes sharing one store each watch their own phones.
 
 Without Streamlit's runtime (AppTest) or its session API (a Streamlit release that changed it), the page
 polls instead: a fragment run every `POLL_SECONDS` that compares the version itself."""

@@ -95,6 +95,13 @@ def is_paused(record: Mapping[str, Any]) -> bool:
     return bool(breaks) and breaks[-1][1] is None
 
 
+def end_stamp(record: Mapping[str, Any], now: float) -> int:
+    """The `ended` time of a write that makes the game final: `now`, but never before its start or a
+    break it records (a server clock that went back, or another server's)."""
+    moments = [moment for b in pauses(record) for moment in b if moment is not None]
+    return max([int(now), *([record["started"]] if record.get("started") is not None else []), *moments])
+
+
 def played_seconds(record: Mapping[str, Any], now: float) -> int | None:
     """The time played: from `started` to `ended` (`now` while the game goes on) without the breaks; None
     for a record without a start (an imported one)."""

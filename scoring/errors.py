@@ -52,6 +52,7 @@ PROBLEMS = {
     "clock_paused": "the clock is already paused (another phone paused it)",
     "not_photo": "is not a JPEG photo of at most {limit} KB",
     "not_image": "is not a picture (JPEG, PNG or WebP)",
+    "too_many_pixels": "has more than {limit} million pixels",
 }
 """English texts of the problems of every game's records, by code: those they share here, each game's
 own added by its module (`define`)."""

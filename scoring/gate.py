@@ -20,8 +20,8 @@ MAX_DEPTH = 32
 
 
 def parse(data: bytes, limit: int = MAX_BYTES) -> object:
-    """Parse uploaded or read bytes as a record (or a group's file, up to `limit` bytes): at most 1 MB of
-    UTF-8 JSON, and clean (see `clean`). Every refusal is one line."""
+    """Parse uploaded or read bytes as a record: UTF-8 JSON of at most `limit` bytes (1 MB; a group's file
+    up to UPLOAD_BYTES), and clean (see `clean`). Every refusal is one line."""
     if len(data) > limit:
         raise RecordError("file", "too_large", limit=limit // (1024 * 1024))
     try:

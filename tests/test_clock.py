@@ -15,7 +15,7 @@ from apptest import ROOT
 from builders import FINISHED
 from scoring import bgstats
 from scoring.app_fields import (
-    duration_minutes, is_paused, note, pauses, played_seconds, set_clock, set_note, with_start,
+    duration_minutes, end_stamp, is_paused, note, pauses, played_seconds, set_clock, set_note, with_start,
 )
 from scoring.errors import RecordError
 from scoring.game import StartOption
@@ -165,3 +165,10 @@ def test_bg_stats_gets_the_note_and_the_set_up_options():
     assert bgstats.play(mine)["board"] == f"variant, dummy: {mine['dummy']}"
     words = {StartOption.VARIANT: "Variante", StartOption.DUMMY: "Dummy"}
     assert bgstats.play(mine, options=words)["board"] == f"Variante, Dummy: {mine['dummy']}"
+
+
+def test_the_end_is_never_stamped_before_the_start_or_a_break():
+    assert end_stamp(game(), START + 60) == START + 60
+    assert end_stamp(game(), START - 60) == START  # a server clock behind the phone's
+    assert end_stamp(game(pauses=[[START + 100, START + 900]]), START + 500) == START + 900
+    assert end_stamp({"players": []}, START) == START

@@ -168,6 +168,15 @@ def test_a_changed_game_is_imported_again_as_it_is_now(store):
     assert fingerprint(changed.doc) == fingerprint(dict(reversed(list(changed.doc.items()))))
 
 
+def test_a_game_with_a_note_or_photo_added_after_it_ended_is_still_the_same_game(store):
+    group = store.create_group("Runde", [])
+    doc = example("coal_baron_2p")
+    store.create(doc, START, group=group.id)
+    kept = doc | {"note": "on the train", "photo": "/9j/4AAQ"}
+    assert fingerprint(kept) == fingerprint(doc)
+    assert store.import_games(group.id, [kept], {"key": "change.import"}) == Imported(0, 1)
+
+
 def test_an_import_with_one_bad_record_stores_nothing(store):
     group = store.create_group("Runde", [])
     bad = {**example("mine_3p_all_tied"), "started": "19:30"}

@@ -53,7 +53,27 @@ def test_a_phone_photo_taken_sideways_is_turned_upright():
     exif[0x0112] = 6  # orientation: rotated 90° clockwise
     jpeg = photos.shrink(picture((2000, 1000), exif=exif.tobytes()))
     with Image.open(io.BytesIO(jpeg)) as image:
-        assert image.size == (800, 1600)
+        assert image.size == (800, 1600) and not image.getexif()  # no orientation tag left to turn it again
+
+
+def test_a_huge_picture_in_a_small_file_is_refused_before_it_is_decoded():
+    huge = Image.new("L", (8000, 7000))  # 56 million pixels of one colour: a PNG of a few hundred KB
+    out = io.BytesIO()
+    huge.save(out, "PNG")
+    assert len(out.getvalue()) < 16 * 1024 * 1024
+    with pytest.raises(RecordError) as error:
+        photos.shrink(out.getvalue())
+    assert (error.value.code, error.value.params["limit"]) == ("too_many_pixels", 50)
+
+
+def test_a_broken_orientation_tag_keeps_the_picture_as_it_is_and_no_exif_is_kept():
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    exif[0x010F] = "Phone maker"
+    data = picture((1000, 500), exif=exif.tobytes())
+    jpeg = photos.shrink(data.replace(b"Phone maker", b"Phone\xffmaker"))
+    with Image.open(io.BytesIO(jpeg)) as image:
+        assert image.size in ((500, 1000), (1000, 500)) and not image.getexif()
 
 
 @pytest.mark.parametrize("kind", ["PNG", "WEBP"])

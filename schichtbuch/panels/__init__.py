@@ -13,8 +13,11 @@ from schichtbuch.store import Saved
 
 def watch_section(game: str) -> Callable[[Saved], Any] | None:
     """What the watch page shows of `game` beyond the standings (its panels module's `watch`), if any."""
+    name = f"{__name__}.{game}"
     try:
-        module = importlib.import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
         return None
     return getattr(module, "watch", None)

@@ -18,6 +18,7 @@ from schichtbuch.store.groups import GroupQueries
 from schichtbuch.store.types import (
     Conflict, Database, Document, Gate, NothingToUndo, Saved, UnknownGame, fingerprint, new_id,
 )
+from scoring.app_fields import end_stamp
 from scoring.standings import Result
 
 VERSIONS_AT_ONCE = 500
@@ -179,7 +180,7 @@ class SQLStore(GroupQueries):
         result = self._gate(doc)
         moment = time.time()
         if isinstance(result, Result) and result.final and "ended" not in doc:
-            doc = {**doc, "ended": int(moment)}
+            doc = {**doc, "ended": end_stamp(doc, moment)}
             result = self._gate(doc)
         saved = Saved(now.id, doc, now.version + 1, label, moment)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",

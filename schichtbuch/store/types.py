@@ -104,10 +104,16 @@ def new_id() -> str:
     return secrets.token_urlsafe(ID_BYTES)
 
 
+KEPT_AFTER = ("note", "photo")
+"""What a table may add to a game after it is over: not part of what makes it the same game."""
+
+
 def fingerprint(doc: Document) -> str:
-    """The SHA-256 of the document's canonical JSON (keys sorted, no spaces): equal for equal documents,
-    however their keys were ordered, so that an import can tell a game the group already holds."""
-    canonical = json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """The SHA-256 of the document's canonical JSON (keys sorted, no spaces), without its note and photo:
+    equal for the same game however its keys were ordered and whatever was added to it after it ended,
+    so that an import can tell a game the group already holds."""
+    game = {k: v for k, v in doc.items() if k not in KEPT_AFTER}
+    canonical = json.dumps(game, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
