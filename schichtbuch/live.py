@@ -35,7 +35,7 @@ CHECK_SECONDS = 0.5
 
 
 RERUN_GAP_SECONDS = 0.03
-"""Between two reruns one check starts: about the CPU time of one run (the load test: 25-30 ms). Phones
+"""Between two reruns one check starts: about the CPU time of one run (the load test: 15–21 ms). Phones
 a change sends onto the server's one interpreter lock all at once would each take as long as all of
 them, and so would a tap arriving in their midst."""
 

@@ -98,8 +98,9 @@ def is_paused(record: Mapping[str, Any]) -> bool:
 def end_stamp(record: Mapping[str, Any], now: float) -> int:
     """The `ended` time of a write that makes the game final: `now`, but never before its start or a
     break it records (a server clock that went back, or another server's)."""
+    started = times(record)[0]
     moments = [moment for b in pauses(record) for moment in b if moment is not None]
-    return max([int(now), *([record["started"]] if record.get("started") is not None else []), *moments])
+    return max([int(now), *([] if started is None else [started]), *moments])
 
 
 def played_seconds(record: Mapping[str, Any], now: float) -> int | None:
