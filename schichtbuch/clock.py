@@ -1,7 +1,7 @@
 """The table clock in the header of a game's pages: the game's line with the minutes played, which ticks
 by itself once a minute while the clock runs (a fragment run per phone and minute: the one cost a phone
-has between changes), and the button any phone taps to pause the clock (a break
-for dinner) or start it again. The breaks are kept in the record (`scoring.app_fields.pauses`), so the
+has between changes), and the button any phone taps to pause the clock (a break for dinner) or start it
+again. The breaks are kept in the record (`scoring.app_fields.pauses`), so the
 played minutes reach BG Stats, the group's history and its statistics."""
 
 from __future__ import annotations

@@ -15,7 +15,10 @@ Harness notes (Streamlit 1.67):
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -84,6 +87,14 @@ def position(at: AppTest, match: Callable[[Any], bool]) -> int:
 
 def tr(lang: str, key: str, **params: Any) -> str:
     return i18n.translate(lang, key, **params)
+
+
+def run_command(tmp_path: Path, command: str, data: Any) -> subprocess.CompletedProcess:
+    """`python -m scoring <command>` on `data` written as a JSON file, as a shell would run it."""
+    path = tmp_path / f"{command}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "scoring", command, str(path)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
 
 
 def failure(at: AppTest) -> str:

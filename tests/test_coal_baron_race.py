@@ -6,15 +6,13 @@ nothing), what it takes each player to lead an element, the table's switch that 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apptest import ROOT
+from apptest import run_command
 from builders.coal_baron import BL, BR, G, WB, Y, card, created, deliveries, record
 from scoring import coal_baron as cb
 from scoring.coal_baron import COLOURS, SHIFTS, Kind, Transport
@@ -156,17 +154,10 @@ def test_race_hidden_must_be_true_or_false(value):
 # --- python -m scoring race -------------------------------------------------------------------------------
 
 
-def run_race(tmp_path, data: Any) -> subprocess.CompletedProcess:
-    path = tmp_path / "record.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "scoring", "race", str(path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
-
-
 def test_race_command_line(tmp_path):
     data = record(["Anna", "Ben"], shifts=[{"Anna": [card("train", BL, BL)]}]) | {
         "current_shift": {"Anna": [], "Ben": [card("truck", BL, BL, BL)]}}
-    done = run_race(tmp_path, data)
+    done = run_command(tmp_path, "race", data)
     assert (done.returncode, done.stderr) == (0, "")
     out = json.loads(done.stdout)
     assert out["shift"] == 2
@@ -187,6 +178,6 @@ def test_race_command_line(tmp_path):
     ([], "record"),
 ])
 def test_race_command_refuses_in_one_line(tmp_path, data, field):
-    done = run_race(tmp_path, data)
+    done = run_command(tmp_path, "race", data)
     assert (done.returncode, done.stdout, done.stderr.count("\n")) == (2, "", 1)
     assert done.stderr.startswith(f"error: {field}")

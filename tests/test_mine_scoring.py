@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -17,7 +15,7 @@ from scoring import mine
 from scoring.mine import Attack, dummy_placement, resolve_looting
 from scoring.errors import RecordError
 
-from apptest import ROOT
+from apptest import run_command
 
 pytestmark = pytest.mark.pure
 THREE = ["Anna", "Ben", "Cleo"]
@@ -85,18 +83,11 @@ def test_loot_command_takes_the_whole_box():
     assert mine.loot_command(data) == {"A": -12, "B": 0, "C": 12}
 
 
-def run_loot(tmp_path, data: Any) -> subprocess.CompletedProcess:
-    path = tmp_path / "loot.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "scoring", "loot", str(path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=60)
-
-
 def test_loot_command_line(tmp_path):
-    done = run_loot(tmp_path, {"stocks": {"A": 3, "B": 2}, "defense": {"A": 1},
+    done = run_command(tmp_path, "loot", {"stocks": {"A": 3, "B": 2}, "defense": {"A": 1},
                                "attacks": [{"attacker": "B", "target": "A", "points": 4}]})
     assert (done.returncode, json.loads(done.stdout), done.stderr) == (0, {"A": -3, "B": 3}, "")
-    refused = run_loot(tmp_path, {"stocks": {"A": 3}, "attacks": [{"attacker": "A", "target": "A", "points": 4}]})
+    refused = run_command(tmp_path, "loot", {"stocks": {"A": 3}, "attacks": [{"attacker": "A", "target": "A", "points": 4}]})
     assert (refused.returncode, refused.stdout, refused.stderr.count("\n")) == (2, "", 1)
     assert "attacks.0.target" in refused.stderr
 

@@ -29,7 +29,7 @@ def race(saved: Saved, record: Record, read_only: bool = False) -> None:
     else:
         elements = coal_baron.race(record)
         rows = [(label(e), *(cell(e, p) for p in record.players)) for e in elements]
-        totals = (t("coal_baron.race.total"), *(sum(e.placings[p].points for e in elements) for p in record.players))
+        totals = (t("coal_baron.race.total"), *coal_baron.race_totals(elements).values())
         notes = [tie_note(e, place) for e in elements for place in TIES
                  if any(pl.place is place for pl in e.placings.values())]
         with st.container(key="race"):

@@ -14,7 +14,7 @@ from scoring.coal_baron.rules import (
     ALL, BALANCE_VP_PER_TILE, CARDS, CARTS_PER_LEVEL, CATEGORIES, COLOURS, CUBES_PER_VP, ELEMENTS, END_FIELDS,
     END_LIMITS, LARGE, MARKS_PER_VP, OPEN_ORDER_VP, ORDER_CARDS, PLAYERS, PROBLEMS, SHIFT_ELEMENTS, SHIFT_NAMES,
     SHIFTS, SMALL, SYMBOLS, TIEBREAK_RULES, TUNNEL_TILES, WORKERS, Element, ElementScore, Kind, OpenStart, Order,
-    Record, Transport, card, cards, factory_leaders, next_start_player, race, read, score, shift_scoring, status, symbols,
+    Record, Transport, card, cards, factory_leaders, next_start_player, race, race_totals, read, score, shift_scoring, status, symbols,
     to_lead,
 )
 from scoring.errors import RecordError
@@ -27,7 +27,7 @@ __all__ = [
     "PROBLEMS", "SHIFT_ELEMENTS", "SHIFT_NAMES", "SHIFTS", "SMALL", "SYMBOLS", "TIEBREAK_RULES", "TUNNEL_TILES",
     "WORKERS", "Element", "ElementScore", "Kind", "OpenStart", "Order", "Record", "Transport", "add_forgotten",
     "card", "cards", "close_shift", "deliver", "factory_leaders", "hide_race", "new_record", "next_start_player",
-    "race", "race_command", "read", "remove_order", "score", "set_carts", "set_end", "set_start_player",
+    "race", "race_command", "race_totals", "read", "remove_order", "score", "set_carts", "set_end", "set_start_player",
     "shift_scoring", "status", "symbols", "to_lead",
 ]
 
@@ -51,7 +51,7 @@ def race_command(data: Any) -> dict[str, Any]:
         "elements": [{"kind": e.element.kind.value, "name": e.element.name, "players": {
             p: {"count": pl.count, "points": pl.points, "to_lead": to_lead(e.placings, p)} for p, pl in e.placings.items()
         }} for e in elements],
-        "totals": {p: sum(e.placings[p].points for e in elements) for p in elements[0].placings},
+        "totals": race_totals(elements),
     }
 
 

@@ -314,6 +314,11 @@ def race(record: Record) -> tuple[ElementScore, ...]:
     return shift_scoring(record, len(record.shifts) + 1)
 
 
+def race_totals(elements: Sequence[ElementScore]) -> dict[str, int]:
+    """Each player's points from the shift being played if it ended now: the sum over its elements."""
+    return {p: sum(e.placings[p].points for e in elements) for p in elements[0].placings}
+
+
 def to_lead(placings: Mapping[str, Placing], who: str) -> int:
     """What it takes `who` to lead an element: the fewest more coal squares (or empty carts) with which
     they alone would have the most, one more than the highest count among the others less their own
