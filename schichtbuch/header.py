@@ -10,6 +10,7 @@ from schichtbuch import clock, i18n
 from schichtbuch.nav import _title_key, all_pages, game, page_path
 from schichtbuch.session import go_to, slot, store, t, widget_key
 from schichtbuch.store import Saved
+from schichtbuch.taps import drawn
 from schichtbuch.writes import refused
 
 PHONE_CSS = """
@@ -78,6 +79,7 @@ def page_links(saved: Saved, shown: str) -> None:
     key = widget_key("app_pages", shown)
     st.pills(t("app.pages"), files, default=shown if shown in files else None, key=key, label_visibility="collapsed",
              format_func=lambda f: t(_title_key(f) + ".short"), on_change=_go, args=(key, shown, group))
+    drawn(key, shown if shown in files else None)
 
 
 def _go(key: str, shown: str, group: str | None) -> None:

@@ -13,6 +13,7 @@ import streamlit as st
 from schichtbuch import photos
 from schichtbuch.session import md, t, widget_key
 from schichtbuch.store import Saved
+from schichtbuch.taps import drawn
 from schichtbuch.writes import refusal, refused, save_on_tap, say, tapped
 from scoring.app_fields import NOTE_CHARS, note, photo, photo_seen, set_note, set_photo
 from scoring.errors import RecordError
@@ -41,8 +42,10 @@ def photo_controls(saved: Saved, shown: bool) -> None:
         if st.toggle(t("photo.camera"), key=f"{key}_camera_on"):
             st.camera_input(t("photo.take"), key=f"{key}_camera", on_change=_photo,
                             args=(saved.id, f"{key}_camera", seen))
+            drawn(f"{key}_camera", None)
         st.file_uploader(t("photo.upload"), type=photos.TYPES, key=f"{key}_file", on_change=_photo,
                          args=(saved.id, f"{key}_file", seen))
+        drawn(f"{key}_file", None)
         if shown:
             st.button(t("photo.remove"), key=f"{key}_remove", on_click=_save_photo,
                       args=(saved.id, None, seen, "change.photo_removed"))

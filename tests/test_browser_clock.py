@@ -1,5 +1,6 @@
 """The table clock in headless Chromium at 390×844: one phone pauses it, the other sees it paused without a
-reload and starts it again, and the first sees it running; the header keeps to the screen's width."""
+reload and starts it again, and the first sees it running; after a server restart mid-game, the first taps
+on the clock and on the race's switch are stored."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 from apptest import put, tr
-from browser import CHROMIUM, LIVE, look, opened, phone, server, tap
+from browser import CHROMIUM, LIVE, free_port, look, opened, phone, server, tap
 from builders.coal_baron import created
+from schichtbuch.store import SQLiteStore
 from scoring.app_fields import with_start
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
@@ -36,3 +38,23 @@ def test_the_clock_paused_on_one_phone_and_resumed_on_another(tmp_path: Path, br
         tap(resuming, tr("en", "clock.resume"))
         expect(pausing.get_by_role("button", name=tr("en", "clock.pause"), exact=True)).to_be_visible(timeout=LIVE)
         expect(pausing.get_by_text(paused)).to_have_count(0)
+
+
+def test_after_a_restart_the_clock_and_the_race_switch_still_take_their_taps(tmp_path: Path, browser) -> None:
+    """The server restarted mid-game: one phone's pause and the other's tap on the race's switch, each the
+    first tap of a new session, are stored and shown."""
+    store, port = tmp_path / "games.sqlite3", free_port()
+    game_id = put(store, with_start(created(["Anna", "Ben", "Cleo"]), time.time() - 5 * 60))
+    phones = [phone(browser), phone(browser)]
+    with server(store, port) as url:
+        for page in phones:
+            opened(page, url, "coal_baron_shift", game_id)
+    with server(store, port):
+        phones[0].get_by_role("button", name=tr("en", "clock.pause"), exact=True).click()
+        switch = phones[1].get_by_role("switch", name=tr("en", "coal_baron.race.hide"), exact=True)
+        expect(switch).to_be_enabled(timeout=LIVE * 5)  # greyed out, and deaf to taps, while the phone reconnects
+        phones[1].get_by_text(tr("en", "coal_baron.race.hide"), exact=True).click()
+        expect(phones[0].get_by_text(tr("en", "clock.paused", minutes=5))).to_be_visible(timeout=LIVE * 3)
+        expect(phones[1].get_by_text(tr("en", "coal_baron.race.hidden"))).to_be_visible(timeout=LIVE * 3)
+    doc = SQLiteStore(str(store)).load(game_id).doc
+    assert doc["race_hidden"] is True and doc["pauses"][0][1] is None

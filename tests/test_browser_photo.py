@@ -1,6 +1,7 @@
 """A photo of the final board in headless Chromium at 390×844: taken with the phone's camera (Chromium's
 test camera) on the end page of a finished game, shown there and in the group's history; a file that is
-not a picture is refused with a message and stores nothing. Screenshots land in artifacts/."""
+not a picture is refused with a message and stores nothing; after a server restart, a note's Save and a
+tap on a page link are the first taps of new sessions and still taken. Screenshots land in artifacts/."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apptest import tr
-from browser import CHROMIUM, LIVE, look, opened, phone, server, settle
+from browser import CHROMIUM, LIVE, free_port, look, opened, phone, server, settle
 from builders import FINISHED
 from schichtbuch.store import SQLiteStore
 
@@ -51,3 +52,22 @@ def test_a_photo_taken_on_the_end_page_shows_in_the_history(tmp_path: Path, brow
         image = history.get_by_test_id("stImage").filter(has_text=tr("en", "photo.caption")).locator("img")
         expect(image).to_be_visible()
         assert history.evaluate("img => img.naturalWidth", image.element_handle()) > 0
+
+
+def test_after_a_restart_a_notes_save_and_a_page_link_are_taken(tmp_path: Path, browser) -> None:
+    store, port = tmp_path / "games.sqlite3", free_port()
+    game_id = SQLiteStore(str(store)).create(FINISHED["coal_baron"](), {"key": "change.start"}).id
+    noting, leaving = phone(browser), phone(browser)
+    with server(store, port) as url:
+        for page in (noting, leaving):
+            opened(page, url, "coal_baron_end", game_id)
+        noting.get_by_label(tr("en", "note.label"), exact=True).fill("Anna won on the last train")
+    with server(store, port):
+        noting.get_by_role("button", name=tr("en", "note.save"), exact=True).click()
+        link = leaving.get_by_role("radiogroup", name=tr("en", "app.pages"), exact=True).get_by_role(
+            "radio", name=tr("en", "page.share"))
+        expect(link).to_be_enabled(timeout=LIVE * 5)  # greyed out, and deaf to taps, while the phone reconnects
+        link.click()
+        expect(noting.get_by_text("📝 Anna won on the last train")).to_be_visible(timeout=LIVE * 3)
+        expect(leaving.get_by_text(tr("en", "share.title"))).to_be_visible(timeout=LIVE * 3)
+    assert SQLiteStore(str(store)).load(game_id).doc["note"] == "Anna won on the last train"

@@ -6,13 +6,14 @@ phones push, and the card grid keeps every card in its place."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import PAGE_FIXTURES, app, failure, page_shown, put, stored, tr
+from apptest import PAGE_FIXTURES, ROOT, app, failure, page_shown, put, stored, tr
 from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
@@ -270,3 +271,26 @@ def test_a_saved_entry_is_said_next_to_its_save(store_path: Path) -> None:
     next(b for b in at.button if b.id and "mine_sold_1" in b.id).click().run()
     change = tr("en", "change.mine_entry", round=1, field=tr("en", "field.sold"))
     assert [s.value for s in at.success] == [tr("en", "undo.saved", change=change)]
+
+
+# --- taps a new session receives ---------------------------------------------------------------------------
+
+def on_change_widgets() -> list[tuple[str, ast.FunctionDef]]:
+    """Every function of the app that draws a widget saving on change (`on_change=`), with its file."""
+    found = []
+    for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("schichtbuch/**/*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(
+                    isinstance(call, ast.Call) and any(k.arg == "on_change" for k in call.keywords)
+                    for call in ast.walk(node)):
+                found.append((path.name, node))
+    return found
+
+
+@pytest.mark.parametrize(("file", "function"), on_change_widgets(), ids=lambda x: getattr(x, "name", x))
+def test_every_widget_that_saves_on_change_tells_taps_what_it_showed(file: str, function: ast.FunctionDef) -> None:
+    """A phone's change of such a widget reaching a new session (a restarted server) before the widget is
+    drawn is claimed only if the page said what the widget showed (`taps.drawn`); else it is dropped
+    unseen while the phone shows it set."""
+    calls = [c.func for c in ast.walk(function) if isinstance(c, ast.Call)]
+    assert any(getattr(f, "id", getattr(f, "attr", None)) == "drawn" for f in calls), f"{file}: {function.name}"

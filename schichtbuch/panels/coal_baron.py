@@ -41,6 +41,7 @@ def race(saved: Saved, record: Record, read_only: bool = False) -> None:
         return
     key = ui.widget_key("race_hidden", record.race_hidden)
     st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide, args=(saved.id, key))
+    ui.drawn(key, record.race_hidden)
     ui.refused("race_hidden")
 
 
