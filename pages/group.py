@@ -64,7 +64,8 @@ with st.expander(t("group.add_game")):
 ui.refused("group_add")
 with st.expander(t("group.share")):
     url, reached = ui.join_link(group.id, "group")
-    ui.extra(lambda: ui.qr_code(url))
+    ui.extra(lambda: ui.qr_code(url, t("group.qr_alt")))
+    ui.share_button(url, t("group.send_text", group=group.name), reached)
     if not reached:
         st.warning(t("share.local", variable=ui.BASE_URL))
     st.code(url, language=None, wrap_lines=True)

@@ -1,11 +1,12 @@
-"""Share: the way into the game first, then the QR code, the short code and the link that let the other
-phones at the table join this game; below, the read-only link (and its big-screen form) for whoever only
-watches."""
+"""Share: the way into the game first, then the QR code, the Share button (a messenger, a mail), the short
+code and the link that let the other phones at the table join this game; below, the read-only link (and
+its big-screen form) for whoever only watches."""
 
 import streamlit as st
 
 from schichtbuch import codes, share, ui
 from schichtbuch.ui import md
+from scoring.registry import GAMES
 
 t = ui.page_start()
 
@@ -15,7 +16,8 @@ url, reached = ui.join_link(saved.id)
 st.subheader(t("share.title"))
 st.page_link(ui.table_page(saved), label=t("share.continue"), icon="▶️", query_params=ui.params())
 st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
-ui.extra(lambda: ui.qr_code(url))
+ui.extra(lambda: ui.qr_code(url, t("share.qr_alt")))
+ui.share_button(url, t("share.send_text", game=GAMES[saved.doc["game"]].names[st.session_state.lang]), reached)
 if not reached:
     st.warning(t("share.local", variable=ui.BASE_URL))
 st.metric(t("share.code"), codes.shown(ui.store().join_code(saved.id)))
@@ -26,7 +28,7 @@ st.caption(t("watch.explain"))
 base, _ = ui.link_base()
 token = ui.store().watch_token(saved.id)
 watch = share.watch_url(base, token, st.session_state.lang)
-ui.extra(lambda: ui.qr_code(watch))
+ui.extra(lambda: ui.qr_code(watch, t("watch.qr_alt")))
 st.code(watch, language=None, wrap_lines=True)
 st.caption(t("watch.tv"))
 st.code(share.watch_url(base, token, st.session_state.lang, tv=True), language=None, wrap_lines=True)

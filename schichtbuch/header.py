@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from schichtbuch import clock, i18n
+from schichtbuch import clock, i18n, webapp
 from schichtbuch.nav import _title_key, all_pages, game, page_path
 from schichtbuch.session import go_to, slot, store, t, widget_key
 from schichtbuch.store import Saved
@@ -16,27 +16,41 @@ from schichtbuch.writes import refused
 PHONE_CSS = """
 header[data-testid="stHeader"] { display: none; }
 .block-container { padding-top: 1rem; padding-bottom: 3rem; }
-button, [data-testid="stPageLink"] a { min-height: 44px; }
+.stApp :is(button, summary, [data-testid="stPageLink"] a, [data-testid^="stBaseLinkButton"],
+  [data-baseweb="input"], [data-baseweb="select"] > div, [data-testid="stCheckbox"] label) { min-height: 44px; }
+.stApp [data-testid="stCheckbox"] label { align-items: center; }
+[data-testid="stHeaderActionElements"] { display: none; }
+.stApp [data-testid^="stBaseButton-primary"] { color: var(--schichtbuch-background, #fff); }
+.stApp [data-testid="stCaptionContainer"] { opacity: 1;
+  color: color-mix(in srgb, var(--schichtbuch-text, #2f2d2b) 78%, var(--schichtbuch-background, #fff)); }
+.stApp :is(input, textarea, [data-baseweb="select"] > div):focus-visible,
+.stApp [data-baseweb="input"]:focus-within { outline: 2px solid #2563eb; outline-offset: 1px; }
 [data-testid="stTable"], [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
 [data-testid="stMarkdownContainer"] > table :is(th, td)[style*="right"],
 .stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"],
 .stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"] p { white-space: nowrap; }
 [data-testid="stTable"] tr > :first-child, [data-testid="stMarkdownContainer"] > table tr > :first-child {
-  position: sticky; left: 0; z-index: 1; background: #fff; }
+  position: sticky; left: 0; z-index: 1; background: var(--schichtbuch-background, #fff); }
 .st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
+.schichtbuch-share { min-height: 44px; width: 100%; border-radius: 0.5rem; font: inherit; cursor: pointer;
+  border: 1px solid rgba(128, 128, 128, 0.4); background: transparent; color: inherit; }
 .st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table { width: 100%; table-layout: fixed; font-size: 0.8125rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table :is(th, td) {
   padding: 0.3rem 0.25rem; white-space: normal; overflow-wrap: anywhere; }
 .st-key-race [data-testid="stMarkdownContainer"] > table tr > :first-child { width: 26%; }
 """
-"""Room at the top on a phone, and touch targets of at least 44 px (Apple's and Google's guidance). Tables
+"""Room at the top on a phone; touch targets of at least 44 px (Apple's and Google's guidance), headings
+without their link icon (a tiny target nobody at a table needs); a field with the focus outlined in
+blue, never in the red of an error; captions in the text's colour, lightened only as far as keeps 4.5:1
+on the light and the dark background (WCAG AA); a primary button's text in the background's colour (white
+on the light theme's dark red, near-black on the dark theme's light red). Tables
 keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
 sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
 the page; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits the
 screen instead: its cells wrap and are narrower."""
-STYLE = f"<style>{PHONE_CSS}</style>\n\n"
-"""The CSS as it goes with the title, in the same element."""
+STYLE = f"<style>{PHONE_CSS}</style>"
+"""The CSS as it goes with the title and the page's head script (`webapp`), in the same element."""
 
 
 def header(saved: Saved | None, page: st.Page) -> None:
@@ -45,7 +59,8 @@ def header(saved: Saved | None, page: st.Page) -> None:
     phone: the CSS goes with the title, one place holds either note, the pages are one control)."""
     lang = st.session_state.lang
     with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small"):
-        st.markdown(f"{STYLE}### ⛏️ {t('app.title')}", width="content", unsafe_allow_html=True)
+        st.html(f"{STYLE}<h3 class=\"schichtbuch-title\">⛏️ {t('app.title')}</h3>{webapp.head_script(lang, saved is not None)}",
+                width="content", unsafe_allow_javascript=True)
         chosen = st.segmented_control(
             t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
             label_visibility="collapsed", key="app_lang", required=True, width="content",

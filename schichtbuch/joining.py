@@ -1,6 +1,7 @@
 """Joining a game or group from another phone: the join link at the address the other phones reach; a join
 link (the QR code, a pasted link, a typed code) leads to the page the table is on; what a player typed
-into the join field is read as a link, a game id or a short code."""
+into the join field is read as a link, a game id or a short code; the Share button that hands a join link
+to a messenger."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import time
 
 import streamlit as st
 
-from schichtbuch import codes, share
+from schichtbuch import codes, share, webapp
 from schichtbuch.nav import page_path, table_page
-from schichtbuch.session import BASE_URL, store, wrong_codes
+from schichtbuch.session import BASE_URL, store, t, wrong_codes
 from schichtbuch.store import UnknownGame, is_id
 
 
@@ -79,3 +80,13 @@ def join_link(item_id: str, param: str = "game") -> tuple[str, bool]:
     """The join link of a game (or group, `param="group"`) and whether the other phones reach it."""
     base, reached = link_base()
     return share.join_url(base, item_id, st.session_state.lang, param), reached
+
+
+def share_button(url: str, message: str, reached: bool) -> None:
+    """The Share button under a join link's QR code (`message`: the text sent with it), and where it and
+    the screen kept awake need https that this page was not opened with, a line saying so."""
+    texts = {"label": t("share.send"), "title": t("app.title"), "text": message, "copied": t("share.copied"),
+             "by_hand": t("share.by_hand")}
+    st.html(webapp.share_button(url, texts), unsafe_allow_javascript=True)
+    if reached and not webapp.secure(st.context.url):
+        st.caption(t("share.https"))

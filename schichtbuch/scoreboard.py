@@ -17,9 +17,11 @@ from scoring.app_fields import note, times
 from scoring.standings import Line, Result
 from scoring.registry import GAMES, Game, score
 
-CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
-                 "white": "#9e9e9e", "black": "#222222"}
-"""Line colours for the player colours of the palette (white drawn grey, so it shows on white)."""
+CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#a88600",
+                 "white": "#949494", "black": "#666666"}
+"""Line colours for the player colours of the palette, each at least 3:1 against the light and the dark
+theme's background (WCAG's contrast for graphics): yellow darkened, white a light grey and black a dark
+one, so that each shows on both."""
 
 
 CHART_HEIGHT = 320
@@ -117,7 +119,8 @@ def send_to_bgstats(saved: Saved) -> None:
     options = {o: t(f"{g.id}.option.{o}") for o in g.options}
     st.link_button(t("bgstats.send"), bgstats.link(saved.doc, lang, offset, options=options), icon="📤", width="stretch")
     with st.expander(t("bgstats.qr")):
-        qr_code(bgstats.link(saved.doc, lang, offset, comments=note(saved.doc), options=options))
+        qr_code(bgstats.link(saved.doc, lang, offset, comments=note(saved.doc), options=options),
+                t("bgstats.qr_alt"))
         st.caption(t("bgstats.note"))
 
 

@@ -95,8 +95,14 @@ def t(key: str, **params: Any) -> str:
 
 
 def md(text: str) -> str:
-    """Player-typed text for a Markdown context, shown literally (`**x**` stays `**x**`)."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~=$:&])", r"\\\1", text)
+    """Player-typed text for a Markdown context, shown literally (`**x**` stays `**x**`): the characters
+    that mark up text anywhere (emphasis, links, HTML, Streamlit's `:colour[…]`, entities, autolinked
+    addresses) escaped, and those that start a list or a heading only at the start; other punctuation
+    stays as typed, so that a screen reader, which reads a widget's label as written, says
+    "Maximilian-Alexander", not "Maximilian backslash dash Alexander"."""
+    inline = re.sub(r"([\\`*_{}\[\]|<>~$:&@])", r"\\\1", text)
+    inline = re.sub(r"(?i)(www)\.", r"\1\\.", inline)
+    return re.sub(r"^(\d*)([#+\-.)=])", r"\1\\\2", inline)
 
 
 def step_text(step: Step) -> str:
@@ -167,13 +173,14 @@ def remember_group(group_id: str) -> None:
     _keep("recent_groups", GROUPS_COOKIE, group_id)
 
 
-def qr_code(url: str) -> None:
-    """The QR code of a link, or where the link is too long for one, a line saying to open it instead."""
+def qr_code(url: str, alt: str) -> None:
+    """The QR code of a link (`alt`: what it is, for a screen reader), or where the link is too long for
+    one, a line saying to open it instead."""
     png = _qr_png(url)
     if png is None:
         st.caption(t("error.qr_too_long"))
     else:
-        st.image(png, width=280)
+        st.image(png, width=280, alt=alt)
 
 
 QR_KEPT = 512

@@ -13,7 +13,7 @@
 from schichtbuch.entry import ask_player, checklist, choose_player, counts, number, player_entry
 from schichtbuch.taps import drawn, run_page, unclaimed
 from schichtbuch.header import header
-from schichtbuch.joining import follow_join, join_link, join_typed, link_base
+from schichtbuch.joining import follow_join, join_link, join_typed, link_base, share_button
 from schichtbuch.nav import (
     GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, table_page, watch,
 )
@@ -34,6 +34,6 @@ __all__ = [
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "counts",
     "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "link_base",
     "legend_columns", "md", "number", "page_path", "page_start", "params",
-    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "stage_news", "stage_points", "step_text", "table", "tapped",
+    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
     "standings", "store", "t", "table_page", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]

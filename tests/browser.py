@@ -115,9 +115,11 @@ EARLY = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
 _RUNS: weakref.WeakKeyDictionary[Page, Runs] = weakref.WeakKeyDictionary()
 
 
-def phone(browser: Browser) -> Page:
-    """A new browser context (its own session and cookies, like another phone) at 390×844."""
-    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True).new_page()
+def phone(browser: Browser, scheme: str = "light") -> Page:
+    """A new browser context (its own session and cookies, like another phone) at 390×844, set to the
+    light or dark `scheme`."""
+    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                               color_scheme=scheme).new_page()
     page.set_default_timeout(15_000)
     runs = _RUNS[page] = Runs()
     page.on("websocket", runs.connected)

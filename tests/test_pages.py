@@ -227,7 +227,7 @@ def test_home_join_with_link(store_path: Path):
 # --- player names are shown as typed ----------------------------------------------------------------------
 
 ODD_NAMES = ["**x**", "<img src=x>", "[a](http://b)"]
-ESCAPED = {"**x**": r"\*\*x\*\*", "<img src=x>": r"\<img src\=x\>", "[a](http://b)": r"\[a\]\(http\:"}
+ESCAPED = {"**x**": r"\*\*x\*\*", "<img src=x>": r"\<img src=x\>", "[a](http://b)": r"\[a\](http\:"}
 
 
 def test_odd_names_escaped_on_shift_page(store_path: Path):
@@ -269,6 +269,13 @@ def test_md_escapes_every_markdown_character():
     for name, escaped in ESCAPED.items():
         assert ui.md(name).startswith(escaped)
     assert ui.md("plain Name 42") == "plain Name 42"
+    assert ui.md("Maximilian-Alexander v. (rot)") == "Maximilian-Alexander v. (rot)"
+
+
+@pytest.mark.parametrize(("name", "escaped"), [("- Anna", r"\- Anna"), ("1. Anna", r"1\. Anna"), ("# Ben", r"\# Ben"),
+                                               ("+1", r"\+1"), ("a@b.de", r"a\@b.de"), ("www.x.de", r"www\.x.de")])
+def test_md_escapes_a_list_or_heading_at_the_start_and_autolinks(name: str, escaped: str):
+    assert ui.md(name) == escaped
 
 
 # --- the shift page: logging orders and undo ------------------------------------------------------------

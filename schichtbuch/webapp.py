@@ -1,0 +1,116 @@
+"""What makes the page an app a phone keeps: the web manifest and icons (`static/`, served by Streamlit at
+`app/static/`), the theme colour, the page's language on `<html lang>`, the screen kept awake while a
+game is open, keyboard access to the tables that scroll sideways, the theme's colours for the app's CSS
+(`--schichtbuch-background`, `--schichtbuch-text`), and the native Share button.
+
+Streamlit writes the page's `<head>` itself; a small script, sent with the title in the same element
+(`st.html` with JavaScript runs in the page, not in a frame), sets what the app needs there. It is written
+to run again on every page (each run may change the language or whether a game is open) and changes only
+what differs. The Screen Wake Lock and the Web Share API exist only in a secure context (https, or the
+computer's own localhost); where the browser has neither, nothing breaks: the screen sleeps as the phone
+is set, and the Share button copies the link, or, where even that is refused, says to copy it by hand."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+THEME_COLOURS = {"light": "#ffffff", "dark": "#171614"}
+"""The browser's bar in the colours of Streamlit's light and dark backgrounds, as the phone is set."""
+
+HEAD_SCRIPT = """<script>
+(() => {
+  const d = document, sb = window.schichtbuch = window.schichtbuch || {};
+  const put = (tag, attrs) => {
+    const key = Object.entries(attrs).filter(([k]) => k !== "href" && k !== "content")
+      .map(([k, v]) => `[${k}="${v}"]`).join("");
+    let e = d.head.querySelector(tag + key);
+    if (!e) { e = d.createElement(tag); d.head.append(e); }
+    for (const [k, v] of Object.entries(attrs)) if (e.getAttribute(k) !== v) e.setAttribute(k, v);
+  };
+  put("link", {rel: "manifest", href: new URL("app/static/manifest.webmanifest", d.baseURI).href});
+  put("link", {rel: "apple-touch-icon", href: new URL("app/static/apple-touch-icon.png", d.baseURI).href});
+  for (const [scheme, colour] of Object.entries(%(colours)s))
+    put("meta", {name: "theme-color", media: `(prefers-color-scheme: ${scheme})`, content: colour});
+  d.documentElement.lang = %(lang)s;
+  sb.awake = %(awake)s;
+  sb.ask = sb.ask || (async () => {
+    if (!sb.awake || d.visibilityState !== "visible" || !("wakeLock" in navigator)) return;
+    if (sb.lock && !sb.lock.released) return;
+    try { sb.lock = await navigator.wakeLock.request("screen"); } catch (refused) { sb.lock = null; sb.refused = refused.name; }
+  });
+  if (!sb.listening) {  // asked again when the page is shown again, and on a tap (some browsers want one)
+    sb.listening = true;
+    d.addEventListener("visibilitychange", sb.ask);
+    d.addEventListener("pointerdown", sb.ask, {capture: true, passive: true});
+  }
+  if (sb.awake) sb.ask(); else if (sb.lock) { sb.lock.release(); sb.lock = null; }
+  const tidy = () => {
+    const app = d.querySelector(".stApp");
+    if (app) {
+      const style = getComputedStyle(app), root = d.documentElement.style;
+      root.setProperty("--schichtbuch-background", style.backgroundColor);
+      root.setProperty("--schichtbuch-text", style.color);
+    }
+    for (const e of d.querySelectorAll('[data-testid="stTable"] *, [data-testid="stMarkdownContainer"]')) {
+      const scrolls = e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible";
+      if (scrolls && !e.hasAttribute("tabindex")) e.setAttribute("tabindex", "0");
+    }
+  };
+  if (!sb.watching) {
+    sb.watching = new MutationObserver(() => { clearTimeout(sb.later); sb.later = setTimeout(tidy, 100); });
+    sb.watching.observe(d.body, {childList: true, subtree: true});
+    addEventListener("resize", tidy);
+  }
+  tidy();
+})();
+</script>"""
+
+
+def head_script(lang: str, awake: bool) -> str:
+    """The script that sets the page's head for this run: `lang`, and whether to keep the screen awake."""
+    return HEAD_SCRIPT % {"colours": _js(THEME_COLOURS), "lang": _js(lang), "awake": _js(awake)}
+
+
+SHARE_BUTTON = """<button id="schichtbuch-share" type="button" class="schichtbuch-share">📤 %(label)s</button>
+<p id="schichtbuch-shared" role="status" class="schichtbuch-shared"></p>
+<script>
+(() => {
+  const button = document.getElementById("schichtbuch-share"), said = document.getElementById("schichtbuch-shared");
+  const link = {title: %(title)s, text: %(text)s, url: %(url)s};
+  button.onclick = async () => {
+    if (navigator.share) {
+      try { await navigator.share(link); } catch (stopped) {}
+      return;
+    }
+    try { await navigator.clipboard.writeText(link.url); said.textContent = %(copied)s; }
+    catch (refused) { said.textContent = %(by_hand)s; }
+  };
+})();
+</script>"""
+
+
+def share_button(url: str, texts: dict[str, str]) -> str:
+    """The Share button for a join link: the phone's own share sheet (a messenger, a mail) where the
+    browser has one, else the link copied; `texts` in the player's language: `label`, `title`, `text`
+    (the message sent with the link), `copied` and `by_hand` (what the line under the button says)."""
+    quoted = {k: _js(v) for k, v in texts.items()}
+    return SHARE_BUTTON % (quoted | {"label": _html(texts["label"]), "url": _js(url)})
+
+
+def secure(url: str | None) -> bool:
+    """Whether a page opened at `url` can keep the screen awake and share: https, or this computer's own
+    name (unknown: assumed so, nothing to say)."""
+    if not url:
+        return True
+    parts = urlsplit(url)
+    return parts.scheme == "https" or parts.hostname in ("localhost", "127.0.0.1", "::1")
+
+
+def _js(value: object) -> str:
+    """A value as a JavaScript literal that cannot end the script it stands in."""
+    return json.dumps(value).replace("</", "<\\/")
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

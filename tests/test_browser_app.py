@@ -1,0 +1,162 @@
+"""The app a phone keeps, in headless Chromium at 390×844: axe-core finds no serious or critical
+accessibility violation on any page in any language, light or dark; every control tapped during play is
+at least 44 px tall; the page is installable (manifest, icons, theme colour) and says its language; a game
+page keeps the screen awake and lets it sleep again elsewhere; the Share button hands the join link on;
+opened over plain http from another phone, nothing breaks and the share page says what https adds."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from apptest import put, tr
+from browser import CHROMIUM, LIVE, look, phone, server, settle
+from builders import FINISHED, PAGE_STAGES
+from schichtbuch import i18n
+from schichtbuch.nav import GROUP_PAGES
+from schichtbuch.store import SQLiteStore
+
+if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
+    pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+
+pytestmark = pytest.mark.browser
+SERIOUS = ("serious", "critical")
+
+SMALL = """() => [...document.querySelectorAll(
+    '.stMain :is(button, summary, a, [role=switch], input[type=checkbox], [data-baseweb=input], [data-baseweb=select])')]
+  .filter(e => !e.closest('[data-testid=stElementToolbar], [data-testid=stFileUploaderDropzone] input'))
+  .map(e => [e.closest('label') || e, e])
+  .filter(([shown]) => shown.getClientRects().length && getComputedStyle(shown).visibility !== 'hidden')
+  .map(([shown, e]) => [Math.round(shown.getBoundingClientRect().height),
+                        (e.innerText || e.getAttribute('aria-label') || e.dataset.baseweb || '').trim().slice(0, 40)])
+  .filter(([height]) => height < 44)"""
+"""The controls of the page (its buttons, links, switches, ticks, fields and lists; not Streamlit's own
+toolbar over a table) whose tap target is less than 44 px tall, with their height and label."""
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
+    """A server with a game at each of its pages' stages and a group that has finished one of each game;
+    yields its URL and the path with query of every page."""
+    store = tmp_path_factory.mktemp("store") / "games.sqlite3"
+    ids = {page: put(store, build()) for page, build in PAGE_STAGES.items()}
+    group = SQLiteStore(str(store)).create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    for build in FINISHED.values():
+        SQLiteStore(str(store)).add_to_group(group.id, put(store, build()))
+    pages = {"home": "/?", "share": f"/share?game={ids['coal_baron_shift']}&"}
+    pages |= {name: f"/{name}?game={game_id}&" for name, game_id in ids.items()}
+    pages |= {name: f"/{name}?group={group.id}&" for name in GROUP_PAGES}
+    with server(store) as url:
+        yield url, pages
+
+
+def opened(page: Page, url: str) -> None:
+    page.goto(url)
+    settle(page)
+    page.wait_for_timeout(300)  # the head script marks the tables that scroll once the page has stopped changing
+
+
+@pytest.mark.parametrize(("lang", "scheme"), [*((lang, "light") for lang in i18n.LANGUAGES), ("en", "dark")])
+def test_no_page_has_a_serious_accessibility_violation(app: tuple[str, dict[str, str]], browser: Browser,
+                                                       lang: str, scheme: str) -> None:
+    url, pages = app
+    page, axe, found = phone(browser, scheme), Axe(), {}
+    for name, path in pages.items():
+        opened(page, f"{url}{path}lang={lang}")
+        violations = axe.run(page).response["violations"]
+        serious = [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in violations if v["impact"] in SERIOUS]
+        if serious:
+            found[name] = serious
+        if scheme == "dark" and name in ("coal_baron_shift", "mine_end"):
+            look(page, f"dark-{name}")
+    page.context.close()
+    assert found == {}
+
+
+def test_every_control_tapped_during_play_is_44_px_tall(app: tuple[str, dict[str, str]], browser: Browser) -> None:
+    url, pages = app
+    page, found = phone(browser), {}
+    for name, path in pages.items():
+        opened(page, f"{url}{path}lang=en")
+        if small := page.evaluate(SMALL):
+            found[name] = small
+    page.context.close()
+    assert found == {}
+
+
+def test_the_app_is_installable_and_says_its_language(app: tuple[str, dict[str, str]], browser: Browser) -> None:
+    url, pages = app
+    page = phone(browser)
+    opened(page, f"{url}{pages['mine_round']}lang=de")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    head = page.locator("head")
+    expect(head.locator("meta[name=theme-color]")).to_have_count(2)
+    for rel, kind in (("manifest", "application/manifest+json"), ("apple-touch-icon", "image/png")):
+        answer = page.request.get(head.locator(f"link[rel={rel}]").get_attribute("href") or "")
+        assert answer.ok and answer.headers["content-type"].startswith(kind), rel
+    manifest = page.request.get(f"{url}/app/static/manifest.webmanifest").json()
+    for icon in manifest["icons"]:
+        assert page.request.get(f"{url}/app/static/{icon['src']}").ok
+    page.get_by_role("radiogroup", name=tr("de", "app.language")).get_by_role("radio", name="JA", exact=True).click()
+    settle(page)
+    assert page.evaluate("document.documentElement.lang") == "ja"
+
+
+def test_a_game_page_keeps_the_screen_awake_and_home_lets_it_sleep(app: tuple[str, dict[str, str]],
+                                                                    browser: Browser) -> None:
+    url, pages = app
+    page = phone(browser)
+    held = "() => !!(window.schichtbuch.lock && !window.schichtbuch.lock.released)"
+    opened(page, f"{url}{pages['coal_baron_shift']}lang=en")
+    page.wait_for_function(held)
+    page.evaluate("window.schichtbuch.lock.release()")  # as the browser does when the phone hides the page
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function(held)
+    opened(page, f"{url}/?lang=en")
+    assert not page.evaluate(held)
+
+
+def test_the_share_button_copies_the_join_link_or_opens_the_share_sheet(app: tuple[str, dict[str, str]],
+                                                                       browser: Browser) -> None:
+    url, pages = app
+    page = phone(browser)
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    opened(page, f"{url}{pages['share']}lang=en")
+    link = page.get_by_test_id("stCode").first.inner_text().strip()
+    page.get_by_role("button", name=tr("en", "share.send")).click()
+    expect(page.get_by_role("status")).to_have_text(tr("en", "share.copied"))
+    assert page.evaluate("navigator.clipboard.readText()") == link
+
+    sharing = phone(browser)
+    sharing.add_init_script("navigator.share = async data => { window.shared = data; };")
+    opened(sharing, f"{url}{pages['share']}lang=en")
+    sharing.get_by_role("button", name=tr("en", "share.send")).click()
+    sharing.wait_for_function("() => window.shared")
+    assert sharing.evaluate("window.shared.url") == link and "Coal Baron" in sharing.evaluate("window.shared.text")
+
+
+def test_over_plain_http_nothing_breaks_and_the_share_page_says_what_https_adds(tmp_path: Path, browser: Browser) -> None:
+    """Another phone opens the app at the host's network address (http): no wake lock, no share sheet,
+    no clipboard, and the page still works; the Share button says to copy the link by hand."""
+    from streamlit import net_util
+
+    ip = net_util.get_internal_ip()
+    if ip is None:
+        pytest.skip("this machine has no network address")
+    store = tmp_path / "games.sqlite3"
+    game_id = put(store, PAGE_STAGES["coal_baron_shift"]())
+    with server(store, as_readme=True) as url:
+        page = phone(browser)
+        opened(page, f"{url.replace('localhost', ip)}/share?game={game_id}&lang=en")
+        expect(page.get_by_text(tr("en", "share.https"))).to_be_visible()
+        assert page.evaluate("window.isSecureContext") is False
+        page.get_by_role("button", name=tr("en", "share.send")).click()
+        expect(page.get_by_role("status")).to_have_text(tr("en", "share.by_hand"), timeout=LIVE)
+        page.get_by_role("link", name=tr("en", "share.continue")).click()
+        expect(page.get_by_text(tr("en", "coal_baron.shift.title", shift="I"))).to_be_visible(timeout=LIVE)
+        assert page.get_by_test_id("stException").count() == 0
