@@ -8,7 +8,14 @@ Streamlit writes the page's `<head>` itself; a small script, sent with the title
 to run again on every page (each run may change the language or whether a game is open) and changes only
 what differs. The Screen Wake Lock and the Web Share API exist only in a secure context (https, or the
 computer's own localhost); where the browser has neither, nothing breaks: the screen sleeps as the phone
-is set, and the Share button copies the link, or, where even that is refused, says to copy it by hand."""
+is set, and the Share button copies the link, or, where even that is refused, says to copy it by hand.
+
+A phone whose connection comes back to a server that no longer has its session (the server restarted,
+or its process behind the proxy died) gets a new session, which Streamlit runs only if a run was going on
+when the connection broke: a phone that was only watching would show the game as it was, and follow
+nobody's taps, until its next tap. The script runs the page then, as Streamlit's own "R" shortcut does
+(Streamlit 1.67's connection state on the app's element, `data-test-connection-state`; with another
+release that lacks it, nothing happens)."""
 
 from __future__ import annotations
 
@@ -45,6 +52,18 @@ HEAD_SCRIPT = """<script>
     d.addEventListener("pointerdown", sb.ask, {capture: true, passive: true});
   }
   if (sb.awake) sb.ask(); else if (sb.lock) { sb.lock.release(); sb.lock = null; }
+  const app = d.querySelector('[data-testid="stApp"]');
+  if (app && !sb.reconnecting) {  // back from a lost connection: run the page, so that it follows the game again
+    sb.connection = app.dataset.testConnectionState;
+    sb.reconnecting = new MutationObserver(() => {
+      const now = app.dataset.testConnectionState, back = sb.connection !== "CONNECTED" && now === "CONNECTED";
+      sb.connection = now;
+      if (back) setTimeout(() => {
+        if (app.dataset.testScriptState === "notRunning") d.dispatchEvent(new KeyboardEvent("keydown", {key: "r", code: "KeyR", bubbles: true}));
+      }, 500);
+    });
+    sb.reconnecting.observe(app, {attributes: true, attributeFilter: ["data-test-connection-state"]});
+  }
   const tidy = () => {
     const app = d.querySelector(".stApp");
     if (app) {

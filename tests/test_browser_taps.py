@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from apptest import tr
 from browser import (
     CHROMIUM, LIVE, choose, chromium, free_port, keyed, look, opened, part, phone, select, server, settle,
     tap,
@@ -298,6 +299,23 @@ def test_a_restarted_server_takes_every_phones_next_tap(browser: Browser, tmp_pa
         look(phones[1], "after-restart")
     shift = cb.read(stored(path, game_id)).current_shift
     assert (shift["Anna"], shift["Ben"]) == ((wheelbarrows[0], wheelbarrows[1]), (wheelbarrows[2],))
+
+
+def test_after_a_restart_a_phone_that_only_watched_follows_the_others_taps(browser: Browser, tmp_path: Path) -> None:
+    """A phone that was not tapping when the server restarted gets a new session that Streamlit does not
+    run by itself: it still shows the next card another phone taps, without a reload."""
+    path, port = tmp_path / "games.sqlite3", free_port()
+    game_id = SQLiteStore(str(path)).create(cb.new_record(FOUR, {}, "Anna"), {"key": "change.start"}).id
+    order = cb.cards(Transport.WHEELBARROW)[0]
+    phones = [phone(browser), phone(browser)]
+    with server(path, port) as url:
+        for page in phones:
+            opened(page, url, "coal_baron_shift", game_id)
+    with server(path, port):
+        tapping, watching = phones
+        tapping.get_by_role("button", name=card_label(order), exact=True).click()
+        orders = tr("en", "coal_baron.shift.player_orders", player="Anna", cards=1, vp=order.vp)
+        expect(watching.get_by_text(orders)).to_be_visible(timeout=LIVE * 3)
 
 
 # --- the longest game ------------------------------------------------------------------------------------------
