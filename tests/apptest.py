@@ -99,3 +99,9 @@ def run_command(tmp_path: Path, command: str, data: Any) -> subprocess.Completed
 
 def failure(at: AppTest) -> str:
     return "\n".join(f"{e.message}\n" + "\n".join(e.stack_trace) for e in at.exception)
+
+
+def header_ran(at: AppTest, lang: str) -> bool:
+    """Whether app.py's header ran: its title, with the CSS and the page's head script, in one element."""
+    title = f"<h3 class=\"schichtbuch-title\">⛏️ {tr(lang, 'app.title')}</h3>"
+    return any(title in html.proto.body for html in at.get("html"))

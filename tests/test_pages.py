@@ -19,7 +19,8 @@ import pytest
 from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
-from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, page_shown, position, put, stored, texts, tr
+from apptest import (APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, header_ran, page_shown, position, put, stored,
+                     texts, tr)
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
 from builders import REPRESENTATIVE, STAGES
 from builders.coal_baron import created, deliveries, finished, in_shift_one, shift_three_scored
@@ -77,7 +78,7 @@ def test_page_runs(page: str, lang: str, stage: str, store_path: Path, monkeypat
     monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
     at = app(page, lang, game_id)
     assert not at.exception, failure(at)
-    assert at.markdown[0].value.endswith(f"### ⛏️ {tr(lang, 'app.title')}"), "app.py's header did not run"
+    assert header_ran(at, lang), "app.py's header did not run"
     assert not at.error, [e.value for e in at.error]
     downloads = [d.label for d in at.get("download_button")]
     if game_id is not None:
@@ -633,7 +634,7 @@ def test_deep_link_as_first_request_after_server_start(store_path: Path, monkeyp
     at.switch_page(ui.page_path(None, "share"))
     at.run()
     assert not at.exception, failure(at)
-    assert at.markdown and at.markdown[0].value.endswith(f"### ⛏️ {tr('en', 'app.title')}")
+    assert header_ran(at, "en")
 
 
 @pytest.mark.parametrize("stage", ["shift_I_deliveries_3p", "shift_III_scored_4p", "finished_3p"])
