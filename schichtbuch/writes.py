@@ -102,7 +102,18 @@ def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[
 
 def refusal(error: RecordError) -> str:
     """One line naming the field and the problem, in the player's language."""
-    return t("error.refused", field=field_name(error.field), problem=t(f"problem.{error.code}", **error.params))
+    params = {name: shown_value(name, value) for name, value in error.params.items()}
+    return t("error.refused", field=field_name(error.field), problem=t(f"problem.{error.code}", **params))
+
+
+def shown_value(name: str, value: Any) -> Any:
+    """A value a refusal names, as the player reads it: a transport or coal colours (record ids, the
+    colours joined by " + ") in their language; any other as it is."""
+    if name == "transport":
+        return t(f"transport.{value}")
+    if name == "coal":
+        return " + ".join(t(f"coal.{colour}") for colour in str(value).split(" + "))
+    return value
 
 
 def field_name(path: str) -> str:

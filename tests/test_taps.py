@@ -197,7 +197,8 @@ def test_a_refusal_stays_through_other_phones_entries_and_goes_with_the_next_sav
     other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
     at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
     refusal = [e.value for e in at.error]
-    assert len(refusal) == 1 and tr("en", "problem.delivered_twice", transport="wheelbarrow", coal="brown") in refusal[0]
+    named = tr("en", "problem.delivered_twice", transport=tr("en", "transport.wheelbarrow"), coal=tr("en", "coal.brown"))
+    assert len(refusal) == 1 and named in refusal[0]
     other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[2]))
     at.run()  # another phone's entry reaches this one
     at.button_group(key="shift_player").set_value("Ben").run()  # a tap that saves nothing
@@ -271,6 +272,16 @@ def test_a_saved_entry_is_said_next_to_its_save(store_path: Path) -> None:
     next(b for b in at.button if b.id and "mine_sold_1" in b.id).click().run()
     change = tr("en", "change.mine_entry", round=1, field=tr("en", "field.sold"))
     assert [s.value for s in at.success] == [tr("en", "undo.saved", change=change)]
+
+
+def test_a_refusal_names_the_card_in_the_players_language(store_path: Path) -> None:
+    game_id = put(store_path, delivered(TWO))
+    at = app(SHIFT, "de", game_id)
+    other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
+    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
+    problem = tr("de", "problem.delivered_twice", transport=tr("de", "transport.wheelbarrow"), coal=tr("de", "coal.brown"))
+    assert len(at.error) == 1 and at.error[0].value.endswith(problem)
+    assert "wheelbarrow" not in at.error[0].value and "brown" not in at.error[0].value
 
 
 # --- taps a new session receives ---------------------------------------------------------------------------
