@@ -1,5 +1,6 @@
 """History: a group's games, newest first (date, game, players with their totals, the winner or that it is
-still being played), filtered by game and by player; each opens here read-only. Below: the history as CSV
+still being played), filtered by game and by player; each opens here, its scores final (a photo and a note can
+still be added). Below: the history as CSV
 (one row per player per game) and JSON records, and the import of such JSON into the group."""
 
 import streamlit as st
