@@ -215,6 +215,7 @@ def test_history_shows_twenty_games_counts_all_and_shows_more_on_a_tap(store_pat
 def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     group_id, _ = stocked_group(store_path)
     at = group_app("pages/stats.py", "de", group_id)
+    at.button_group(key="stats_game").set_value("coal_baron").run()
     assert not at.exception, failure(at)
     assert len(at.get("vega_lite_chart")) == 2 and at.dataframe
     table = at.dataframe[0].value
@@ -222,10 +223,30 @@ def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     assert any("1 gemeinsames Spiel:" in m.value for m in at.markdown)  # the singular form
 
 
+@pytest.mark.parametrize(("played", "opens"), [
+    (["schichtwechsel_2p_tie"], "schichtwechsel"),
+    (["mine_3p_all_tied", "coal_baron_2p", "schichtwechsel_2p_tie", "coal_baron_3p_partial"], "schichtwechsel"),
+    (["schichtwechsel_2p_tie", "mine_3p_all_tied"], "mine"),
+    ([], "coal_baron"),
+])
+def test_statistics_open_on_the_game_of_the_most_recently_played_finished_game(store_path: Path, played, opens):
+    """A group that has only played Schichtwechsel sees its statistics at once, not Coal Baron's "no finished
+    game"; a game still being played does not count."""
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    for hour, name in enumerate(played):
+        s.create({**example(name), "started": 1_700_000_000 + 3600 * hour}, {"key": "change.start"}, group=group.id)
+    at = group_app("pages/stats.py", "en", group.id)
+    assert not at.exception, failure(at)
+    assert at.button_group(key="stats_game").value == opens
+    assert (tr("en", "stats.none") in [i.value for i in at.info]) == (not played)
+
+
 def test_statistics_are_computed_again_when_the_group_changes(store_path: Path):
     """The tables are kept per version of the group: a game finished on another phone counts at once."""
     group_id, _ = stocked_group(store_path)
     at = group_app("pages/stats.py", "en", group_id)
+    at.button_group(key="stats_game").set_value("coal_baron").run()
     assert at.dataframe[0].value.loc["Anna", tr("en", "stats.col.plays")] == 1
     SQLiteStore(str(store_path)).create(example("coal_baron_2p"), {"key": "change.start"}, group=group_id)
     at.run()
