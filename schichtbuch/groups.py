@@ -9,6 +9,7 @@ import streamlit as st
 
 from schichtbuch import export, live, nav, share, start
 from schichtbuch.nav import page_path
+from schichtbuch.scoreboard import named
 from schichtbuch.session import md, recent_groups, remember_group, store, t
 from schichtbuch.store import Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
 from schichtbuch.writes import refusal, say, tapped
@@ -72,16 +73,18 @@ def game_line(played: Played, lang: str) -> str:
     """One game of the history, short enough for a phone's line: game and players with their totals, best
     first (the winner or state goes in `game_state`)."""
     s = played.summary
-    return md(f"{GAMES[s['game']].names[lang]}: " + ", ".join(f"{x['player']} {x['total']}" for x in s["standings"]))
+    return md(f"{GAMES[s['game']].names[lang]}: ") + ", ".join(f"{named(x['player'], s.get('dummy'))} {md(str(x['total']))}"
+                                                             for x in s["standings"])
 
 
 def game_state(played: Played) -> str:
-    """Who won the game and in how many minutes played (where known), or that it is still being played."""
+    """Who won the game and in how many minutes played (where known), or that it is still being played.
+    A dummy seat among the first is named as such (whether it can win is its game's open question)."""
     s = played.summary
-    first = [x["player"] for x in s["standings"] if x["rank"] == 1]
+    first = [named(x["player"], s.get("dummy")) for x in s["standings"] if x["rank"] == 1]
     if not s["final"]:
         return t("history.playing")
-    won, minutes = t("history.won", players=md(", ".join(first))), summary_minutes(s)
+    won, minutes = t("history.won", players=", ".join(first)), summary_minutes(s)
     return won if minutes is None else f"{won} · {t('history.minutes', minutes=minutes)}"
 
 
