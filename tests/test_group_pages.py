@@ -217,7 +217,7 @@ def test_history_shows_twenty_games_counts_all_and_shows_more_on_a_tap(store_pat
     records = [{**example("coal_baron_2p"), "started": 1_700_000_000 + i} for i in range(21)]
     s.import_games(group_id, records, {"key": "change.import"})
     at = group_app("pages/history.py", "en", group_id)
-    assert tr("en", "history.count", count=21, finished=21) in [c.value for c in at.caption]
+    assert tr("en", "history.count", count=21, finished=tr("en", "history.finished", finished=21)) in [c.value for c in at.caption]
     assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 20
     at.button(key="history_more").click().run()
     assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 21
