@@ -11,7 +11,7 @@ from schichtbuch import export, live, nav, share, start
 from schichtbuch.nav import page_path
 from schichtbuch.scoreboard import named
 from schichtbuch.session import md, recent_groups, remember_group, store, t
-from schichtbuch.store import Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
+from schichtbuch.store import GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
 from schichtbuch.writes import refusal, say, tapped
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, summary_minutes
@@ -96,11 +96,16 @@ def names_typed(text: str) -> list[str]:
 
 
 def create_on_tap() -> None:
-    """Create the group as typed; one line if a name is missing, too long or twice."""
+    """Create the group as typed; one line if a name is missing, too long or twice, or the member list is
+    longer than the page takes at once (the fields have no `max_chars`, which drops a longer paste whole:
+    what was typed stays to be shortened)."""
     tapped()
     state = st.session_state
+    typed = state.get("group_members", "")
     try:
-        made = store().create_group(state.get("group_name", "").strip(), names_typed(state.get("group_members", "")))
+        if len(typed) > GROUP_MEMBERS_CHARS:
+            raise RecordError("members", "too_long", limit=GROUP_MEMBERS_CHARS)
+        made = store().create_group(state.get("group_name", "").strip(), names_typed(typed))
     except MemberTwice as twice:
         say("group", t("group.member_twice", name=md(twice.name)))
     except RecordError as error:

@@ -18,12 +18,12 @@ from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
 from scoring.errors import RecordError
 from scoring.registry import GAMES
 
-FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "player", "players", "record",
-                         "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
+FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "members", "name", "player", "players",
+                         "record", "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
 """The words of the record paths a refusal can name, each said by its `field.<word>` text: those every
-record has, and each game's."""
+record has, a group's (`name`, `members`), and each game's."""
 
-LIST_FIELDS = frozenset({"pauses"}).union(*(g.list_fields for g in GAMES.values()))
+LIST_FIELDS = frozenset({"members", "pauses"}).union(*(g.list_fields for g in GAMES.values()))
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 
 

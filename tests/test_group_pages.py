@@ -105,6 +105,24 @@ def test_creating_a_group_opens_it_and_a_member_named_twice_is_refused(store_pat
     assert "Donnerstagsrunde" in at.subheader[0].value and at.query_params["group"]
 
 
+@pytest.mark.parametrize(("name", "members", "field", "limit"), [
+    ("Donnerstagsrunde", "Anna\nAnna-Lena Schmidt-Weber von Hohenz", "field.members › 2", 24),
+    ("Donnerstagsrunde der Knappen vom Pütt in Bochum", "Anna\nBen", "field.name", 40),
+    ("Donnerstagsrunde", "Anna Schmidt\n" * 50, "field.members", 600),
+])
+def test_a_paste_over_a_group_field_limit_is_refused_naming_the_field_and_kept(store_path: Path, name, members, field,
+                                                                                 limit):
+    at = app("pages/group.py")
+    assert [w.proto.max_chars for w in [*at.text_input, *at.text_area]] == [0] * (len(at.text_input) + len(at.text_area))
+    at.text_input(key="group_name").input(name)
+    at.text_area(key="group_members").input(members)
+    at.button[0].click().run()
+    words = " › ".join(tr("en", w) if w.startswith("field.") else w for w in field.split(" › "))
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field=words, problem=tr("en", "problem.too_long", limit=limit))]
+    assert (at.text_input(key="group_name").value, at.text_area(key="group_members").value) == (name, members)
+    assert SQLiteStore(str(store_path))._db.execute("SELECT COUNT(*) FROM groups").fetchone()[0] == 0
+
+
 def test_a_game_started_in_the_group_opens_and_is_in_its_history(store_path: Path):
     group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben", "Cleo"]).id
     at = group_app("pages/group.py", "en", group_id)

@@ -79,6 +79,7 @@ def test_page_runs(page: str, lang: str, stage: str, store_path: Path, monkeypat
     assert not at.exception, failure(at)
     assert at.markdown[0].value.endswith(f"### ⛏️ {tr(lang, 'app.title')}"), "app.py's header did not run"
     assert not at.error, [e.value for e in at.error]
+    assert not [w.key for w in [*at.text_input, *at.text_area] if w.proto.max_chars], "a paste over max_chars empties the field"
     downloads = [d.label for d in at.get("download_button")]
     if game_id is not None:
         assert doc is not None and any(GAMES[doc["game"]].names[lang] in c.value for c in at.caption)
@@ -161,7 +162,8 @@ def start_button(at: AppTest, lang: str = "en"):
     (["Anna", "Ben", "Anna"], ("home.name_twice", {"seat": 3, "name": "Anna"})),
     (["Anna", "Ben", " Ben "], ("home.name_twice", {"seat": 3, "name": "Ben"})),
     (["Anna", "", "Anna", "Dora"], ("home.name_empty", {"seat": 2})),
-], ids=["first_empty", "second_empty", "blank", "twice", "twice_padded", "empty_before_twice"])
+    (["Anna", "Anna-Lena Schmidt-Weber von Hohenzollern"], ("home.name_long", {"seat": 2, "limit": ui.NAME_CHARS})),
+], ids=["first_empty", "second_empty", "blank", "twice", "twice_padded", "empty_before_twice", "too_long"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_home_refuses_bad_names(names: list[str], message: tuple[str, dict[str, Any]], lang: str, store_path: Path):
     at = app(HOME, lang)
@@ -173,6 +175,22 @@ def test_home_refuses_bad_names(names: list[str], message: tuple[str, dict[str, 
     assert str(params["seat"]) in at.error[0].value
     assert game_count(store_path) == 0
     assert "game" not in at.query_params
+    assert [at.text_input(key=f"home_name_{s}").value for s in range(len(names))] == names  # kept as typed
+
+
+def test_a_name_longer_than_the_limit_is_kept_whole_to_be_shortened_then_starts(store_path: Path):
+    """A pasted 37-character name stays in the field (a field with `max_chars` drops such a paste whole,
+    leaving it empty): Start names the seat and the limit; shortened, it starts."""
+    pasted = "Anna-Lena Schmidt-Weber von Hohenzollern"[:37]
+    at = app(HOME)
+    fill_in(at, ["Ben", pasted])
+    assert all(w.proto.max_chars == 0 for w in at.text_input)
+    start_button(at).click().run()
+    assert [e.value for e in at.error] == [tr("en", "home.name_long", seat=2, limit=ui.NAME_CHARS)]
+    assert at.text_input(key="home_name_1").value == pasted and game_count(store_path) == 0
+    at.text_input(key="home_name_1").input(pasted[:ui.NAME_CHARS])
+    start_button(at).click().run()
+    assert stored(store_path, at.query_params["game"])["players"] == ["Ben", pasted[:ui.NAME_CHARS].strip()]
 
 
 @pytest.mark.parametrize("lang", LANGS)
