@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from apptest import put
+from apptest import put, tr
 from browser import CHROMIUM, PHONE, assert_inside, box, look, phone, server, settle
 from builders.mine import created as mine_game
 from builders.mine import resolve
@@ -96,6 +96,21 @@ def test_five_seats_end_page_opens_with_the_winner_and_every_total(games: tuple[
     expect(page.get_by_text("Correct the end values")).to_be_visible()
     expect(page.get_by_role("spinbutton", name="Coal in stock")).to_be_hidden()
     look(page, "layout-mine-5-end")
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "ja"])
+def test_the_swipe_hint_shows_exactly_when_the_standings_scroll_sideways(games: tuple[str, dict[str, str]], browser,
+                                                                        lang: str) -> None:
+    url, ids = games
+    page = phone(browser)
+    for file, game in (("mine_end", "five"), ("schichtwechsel_end", "sw")):
+        page.goto(f"{url}/{file}?game={ids[game]}&lang={lang}")
+        settle(page)
+        scrolls = page.locator(".st-key-standings table").evaluate("t => t.parentElement.scrollWidth > t.parentElement.clientWidth")
+        hint = page.get_by_text(tr(lang, "standings.swipe"))
+        expect(hint).to_have_count(1 if scrolls else 0)
+        if scrolls:
+            expect(hint).to_be_visible()
 
 
 def test_four_players_round_cards_fit(games: tuple[str, dict[str, str]], browser) -> None:

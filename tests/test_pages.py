@@ -21,7 +21,9 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, page_shown, position, put, stored, texts, tr
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
+import builders
 from builders import REPRESENTATIVE, STAGES
+from builders.mine import resolve as mine_resolve
 from builders.coal_baron import created, deliveries, finished, in_shift_one, shift_three_scored
 from schichtbuch import i18n, live, ui
 from schichtbuch.ui import md, page_path
@@ -674,6 +676,42 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
 def test_chart_legend_leaves_room_for_the_longest_name(names: list[str], columns: int):
     assert ui.legend_columns(names) == columns
     assert max(map(len, names)) * ui.LEGEND_CHAR <= ui.LEGEND_WIDTH // columns - ui.LEGEND_SYMBOL
+
+
+@pytest.mark.parametrize(("game", "lang", "names", "hint"), [
+    ("coal_baron", "en", ["Anna", "Ben"], True),
+    ("schichtwechsel", "ja", ["Anna", "Ben"], True),
+    ("mine", "en", ["Al", "Bo"], True),
+    ("mine", "fr", ["Al", "Bo"], False),
+    ("mine", "ja", ["Anna", "Ben", "Cleo", "Dirk"], False),
+    ("mine", "fr", ["Anna-Lena Schmidt-Weber", "Ben"], True),
+])
+def test_the_standings_say_they_scroll_sideways_only_when_they_do(game: str, lang: str, names: list[str], hint: bool,
+                                                                  store_path: Path):
+    """Measured at 390 px in Chromium (test_browser_layout.py): the wide tables scroll, MINE!'s short French
+    and Japanese ones with short names fit."""
+    at = app(page_path(game, "end"), lang, put(store_path, builders.at(game, names, "finished")))
+    assert not at.exception, failure(at)
+    assert (tr(lang, "standings.swipe") in [c.value for c in at.caption]) == hint
+
+
+def test_tied_lines_of_the_chart_differ_in_point_shape_and_dash_as_well_as_colour(store_path: Path):
+    """Players tied at 0 all game draw one line over another: each has its own hollow point shape and
+    stroke dash, in one legend with its colour."""
+    names = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"]
+    doc = builders.at("mine", names, "created")
+    for _ in range(3):
+        doc = mine_resolve(doc, dict.fromkeys(names, 0))
+    at = app(page_path("mine", "round"), "en", put(store_path, doc))
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    line, points = spec["layer"]
+    assert points["mark"]["filled"] is False
+    encoding = {**spec["encoding"], **line["encoding"], **points["encoding"]}
+    for channel in ("color", "shape", "strokeDash", "size"):
+        assert encoding[channel]["field"] == "player" and encoding[channel]["scale"]["domain"] == names
+        assert encoding[channel]["legend"] == encoding["color"]["legend"]
+        ranges = [json.dumps(r) for r in encoding[channel]["scale"]["range"]]
+        assert len(set(ranges)) == len(names), channel
 
 def test_correcting_a_scored_shift_from_the_shift_page(store_path: Path):
     """In shift II, choosing shift I shows its orders with a warning; a tap adds to shift I, not II."""
