@@ -331,6 +331,35 @@ def test_shift_card_adds_order_and_undo_removes_it(store_path: Path):
     assert at.button(key="shift_undo").disabled
 
 
+@pytest.mark.parametrize("gone_by", ["undo", "remove"])
+def test_the_saved_line_of_a_card_goes_once_another_phone_takes_the_entry_back(store_path: Path, gone_by: str):
+    """The line that says a card was saved ("Saved: Anna · Wheelbarrow 🟡 · 2 VP", in place of the toast that
+    covered the cards) stays through other phones' entries, and goes once its entry is undone or taken back
+    on another phone; no toast is shown."""
+    players = ["Anna", "Ben"]
+    game_id = put(store_path, created(players))
+    at = app(SHIFT_PAGE, "en", game_id)
+    card_buttons(at)[0].click().run()
+    saved = tr("en", "undo.saved", change=tr("en", "change.deliver", player="Anna", transport="Wheelbarrow", coal="🟡", vp=2))
+    assert [s.value for s in at.success] == [saved] and not at.get("toast")
+    other = SQLiteStore(str(store_path))
+    other.change(game_id, lambda d: cb.deliver(d, 1, "Ben", cb.cards(Transport.TRAIN)[0]), {"key": "change.deliver"})
+    at.run()
+    assert [s.value for s in at.success] == [saved]
+    if gone_by == "undo":
+        other.undo(game_id, other.load(game_id).version)  # Ben's card
+        other.undo(game_id, other.load(game_id).version)  # Anna's
+    else:
+        other.change(game_id, lambda d: cb.remove_order(d, 1, "Anna", 0, cb.cards(Transport.WHEELBARROW)[0]),
+                     {"key": "change.remove"})
+    at.run()
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["current_shift"]["Anna"] == []
+    assert not at.success
+    at.run()
+    assert not at.success
+
+
 def test_shift_card_for_other_player_and_transport(store_path: Path):
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHIFT_PAGE, "en", game_id)
