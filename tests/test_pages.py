@@ -538,6 +538,22 @@ def test_a_shift_another_phone_scored_first_is_explained_not_confirmed(store_pat
     assert len(stored(store_path, game_id)["shifts"]) == 1
 
 
+@pytest.mark.parametrize("shift", [1, 2, 3])
+def test_the_score_button_of_every_shift_comes_before_its_preview(store_path: Path, shift: int):
+    """"Score shift N" comes right after what the table enters for the close (factory workers; in shift III
+    the empty minecarts), before the preview's element tables (12 in shift III), as in shifts I and II."""
+    names = ["Anna", "Ben", "Cleo", "Dirk"]
+    doc = in_shift_one(names)
+    for done in range(1, shift):
+        doc = deliveries(cb.close_shift(doc, done, factory=dict.fromkeys(names, 0)), done + 1)
+    at = app(SCORING_PAGE, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    close = next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.close", shift=cb.SHIFT_NAMES[shift - 1]))
+    preview = next(e for e in at.expander if e.label == tr("en", "coal_baron.scoring.preview"))
+    assert position(at, lambda n: n is close) < position(at, lambda n: n is preview)
+    assert len(cb.shift_scoring(cb.read(doc), shift)) == (4, 8, 12)[shift - 1]
+
+
 def test_scoring_closes_shift_three(store_path: Path):
     names = ["Anna", "Ben"]
     doc = cb.close_shift(in_shift_one(names), 1, factory={"Anna": 0, "Ben": 1})
