@@ -62,7 +62,7 @@ for i, order in enumerate(coal_baron.cards(transport)):
     grid[i % 2].button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
                        help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                        key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
-ui.refused("shift_card")
+ui.refused("shift_card", stands=lambda change: taken.get(coal_baron.card(change)) == change["player"])
 if not correcting:
     race(saved, record)
 

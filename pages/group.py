@@ -20,14 +20,14 @@ group = groups.current_group()
 if group is None:
     st.subheader(t("group.create"))
     with st.form("group_new", border=False, enter_to_submit=False):
-        st.text_input(t("group.name"), key="group_name", max_chars=ui.GROUP_NAME_CHARS, placeholder=t("group.name_hint"))
-        st.text_area(t("group.members"), key="group_members", max_chars=ui.GROUP_MEMBERS_CHARS, help=t("group.members_help"))
+        st.text_input(t("group.name"), key="group_name", placeholder=t("group.name_hint"))
+        st.text_area(t("group.members"), key="group_members", help=t("group.members_help"))
         st.form_submit_button(t("group.create_button"), type="primary", icon="👥", width="stretch", on_click=groups.create_on_tap)
     ui.refused("group")
     st.divider()
     st.subheader(t("group.open"))
     with st.form("group_join", border=False, enter_to_submit=False):
-        st.text_input(t("group.link"), key="group_link", max_chars=200)
+        st.text_input(t("group.link"), key="group_link")
         st.form_submit_button(t("group.open_button"), icon="🔗", width="stretch", on_click=groups.open_on_tap)
     groups.your_groups()
     st.stop()
@@ -41,7 +41,7 @@ game = GAMES[st.selectbox(t("home.game"), list(GAMES), format_func=lambda g: GAM
 st.multiselect(t("group.seats_pick", low=game.players.start, high=game.players.stop - 1), group.members,
                key="group_seats", max_selections=game.players.stop - 1, placeholder=t("group.seats_hint"))
 with st.form("group_member", border=False, enter_to_submit=False):
-    st.text_input(t("group.new_member"), key="group_new_member", max_chars=ui.NAME_CHARS)
+    st.text_input(t("group.new_member"), key="group_new_member")
     st.form_submit_button(t("group.add_member"), icon="➕", width="stretch", on_click=groups.add_member_on_tap, args=(group.id,))
 ui.refused("group_member")
 seats = st.session_state.get("group_seats") or []
@@ -58,7 +58,7 @@ st.button(t("home.start"), type="primary", icon="▶️", width="stretch", key="
 st.divider()
 with st.expander(t("group.add_game")):
     with st.form("group_add", border=False, enter_to_submit=False):
-        st.text_input(t("group.game_link"), key="group_add_game", max_chars=200)
+        st.text_input(t("group.game_link"), key="group_add_game")
         st.form_submit_button(t("group.add_game_button"), icon="➕", width="stretch", on_click=groups.add_game_on_tap,
                               args=(group.id,))
 ui.refused("group_add")

@@ -34,7 +34,7 @@ player = filters[1].selectbox(t("history.filter_player"), [None, *group.members]
 shown_count = st.session_state.setdefault("history_shown", groups.HISTORY_STEP)
 tally = ui.store().group_tally(group.id, game=game, player=player)
 games = ui.store().group_games(group.id, game=game, player=player, limit=shown_count)
-st.caption(t("history.count", count=tally.games, finished=tally.finished))
+st.caption(t("history.count", count=tally.games, finished=t("history.finished", finished=tally.finished)))
 for played in games:
     st.page_link(ui.page_path(None, "history"), label=groups.game_line(played, lang),
                  icon="🏁" if played.summary["final"] else "🎲",

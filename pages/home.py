@@ -18,7 +18,7 @@ count = st.segmented_control(t("home.count"), list(game.players), default=game.p
 names = []
 for seat in range(count):
     name_col, colour_col = st.columns([3, 2], wrap=False)
-    names.append(name_col.text_input(t("home.name", seat=seat + 1), key=f"home_name_{seat}", max_chars=ui.NAME_CHARS).strip())
+    names.append(name_col.text_input(t("home.name", seat=seat + 1), key=f"home_name_{seat}").strip())
     colour_col.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE),
                          format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
 st.caption(t("home.seating"))
@@ -38,14 +38,17 @@ if not draw:
 def start_game() -> None:
     """Create the game as the widgets hold it at the tap (read from the session, so a name typed just
     before the tap, which arrives with it, counts); names are checked first, one line naming the seat.
-    The page then opens the game's first page."""
+    A name over the limit is refused and kept as typed (the fields have no `max_chars`: Streamlit's field
+    drops a paste longer than that whole, leaving the field empty). The page then opens the game's first
+    page."""
     ui.tapped()
     state = st.session_state
     g = GAMES[state.home_game]
     seats = state[f"home_count_{g.id}"]
     typed = [state.get(f"home_name_{s}", "").strip() for s in range(seats)]
     problem = next((t("home.name_empty", seat=s + 1) for s, n in enumerate(typed) if not n), None) or next(
-        (t("home.name_twice", seat=s + 1, name=n) for s, n in enumerate(typed) if n in typed[:s]), None)
+        (t("home.name_long", seat=s + 1, limit=ui.NAME_CHARS) for s, n in enumerate(typed) if len(n) > ui.NAME_CHARS),
+        None) or next((t("home.name_twice", seat=s + 1, name=n) for s, n in enumerate(typed) if n in typed[:s]), None)
     if problem:
         ui.say("home", problem)
         return

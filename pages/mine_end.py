@@ -8,7 +8,6 @@ import random
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.ui import md
 from scoring import mine
 
 t = ui.page_start()
@@ -47,11 +46,12 @@ if record.end is None:
 else:
     ui.refused("mine_die")
     for tied in mine.still_tied(saved.doc):
-        st.warning(t("mine.end.still_tied", players=md(", ".join(tied))))
-        st.button(t("mine.end.roll", players=md(", ".join(tied))), icon="🎲", width="stretch", key=ui.widget_key("mine_roll", *tied),
+        names = ", ".join(ui.named(p, record.dummy) for p in tied)
+        st.warning(t("mine.end.still_tied", players=names))
+        st.button(t("mine.end.roll", players=names), icon="🎲", width="stretch", key=ui.widget_key("mine_roll", *tied),
                   on_click=roll, args=(tied, dict(record.die_roll)))
     if record.die_roll:
-        st.caption(t("mine.end.rolled", rolls=md(", ".join(f"{p} {v}" for p, v in record.die_roll.items()))))
+        st.caption(t("mine.end.rolled", rolls=", ".join(f"{ui.named(p, record.dummy)} {v}" for p, v in record.die_roll.items())))
     ui.standings(saved)
     with st.expander(t("standings.correct")):
         counts()

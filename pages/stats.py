@@ -1,6 +1,7 @@
-"""Statistics of a group, per game: each member's plays, wins, win rate, average and best total (a chart of
-the wins and a table), the average minutes played per player count, the average points per scoring
-category (a chart), and two members head to head."""
+"""Statistics of a group, per game (opening on the game of its most recently played finished game): each
+member's plays, wins, win rate, average and best total (a chart of the wins and a table), the average
+minutes played per player count, the average points per scoring category (a chart), and two members head
+to head."""
 
 import pandas as pd
 import streamlit as st
@@ -16,8 +17,9 @@ group = groups.require_group()
 groups.links(group)
 st.subheader(t("stats.title", group=md(group.name)))
 
+opening = group_stats.latest_game(group.id, group.version) or next(iter(GAMES))
 game = GAMES[st.segmented_control(t("stats.game"), list(GAMES), format_func=lambda g: GAMES[g].names[lang],
-                                  default=next(iter(GAMES)), required=True, key="stats_game")]
+                                  default=opening, required=True, key="stats_game")]
 computed = group_stats.game_stats(group.id, group.version, game.id)
 if computed is None:
     st.info(t("stats.none"))

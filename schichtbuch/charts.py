@@ -7,6 +7,17 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down")
+"""Point shapes of the series of a line chart, in legend order (six: the most seats of a game)."""
+
+DASHES = ((1, 0), (6, 3), (2, 2), (8, 3, 2, 3), (4, 4), (1, 3))
+"""Stroke dashes of the series of a line chart, in legend order: the first solid, drawn underneath, the
+others with gaps through which a line they cover shows."""
+
+POINT_SIZES = (220, 150, 100, 60, 30, 12)
+"""Areas (square pixels) of the points of a line chart's series, in legend order: points of series tied on
+the same spot nest inside each other, each one's shape visible."""
+
 LABEL_CHARS = 18
 """Characters per line of a bar's label: longer labels wrap (a phone's chart has no room for one line of
 "Majorités du poste II")."""
@@ -34,16 +45,29 @@ def grouped_bars(rows: Sequence[dict[str, Any]], value: str, category: str, seri
 def lines(rows: Sequence[dict[str, Any]], x: str, y: str, series: str, steps: Sequence[str], y_title: str,
           colours: dict[str, str], legend_columns: int, label_limit: int) -> dict[str, Any]:
     """A line with points per `series` over the `steps` (`x`, in that order), whole-number ticks on `y`;
-    each series in its colour (`colours`: series → CSS colour, in legend order), the legend below in
-    `legend_columns` columns whose names may take `label_limit` pixels."""
+    each series in its colour (`colours`: series → CSS colour, in legend order) and, so that colour never
+    tells them apart alone and lines that run together (players tied at 0) stay told apart, with its own
+    stroke dash and point shape, the points hollow and each series' a size smaller than the one before,
+    so that points on the same spot show inside each other; one legend below in `legend_columns` columns
+    whose names may take `label_limit` pixels."""
+    domain = list(colours)
+    legend = {"orient": "bottom", "columns": legend_columns, "labelLimit": label_limit}
+
+    def by_series(values: list[Any]) -> dict[str, Any]:
+        return {"field": series, "type": "nominal", "title": None, "legend": legend,
+                "scale": {"domain": domain, "range": values}}
+
     return {
         "data": {"values": list(rows)},
-        "mark": {"type": "line", "point": True},
         "encoding": {
             "x": {"field": x, "type": "nominal", "sort": list(steps), "title": None},
             "y": {"field": y, "type": "quantitative", "title": y_title, "axis": {"format": "d", "tickMinStep": 1}},
-            "color": {"field": series, "type": "nominal", "title": None,
-                      "scale": {"domain": list(colours), "range": list(colours.values())},
-                      "legend": {"orient": "bottom", "columns": legend_columns, "labelLimit": label_limit}},
+            "color": by_series(list(colours.values())),
         },
+        "layer": [
+            {"mark": {"type": "line"}, "encoding": {"strokeDash": by_series([list(DASHES[i % len(DASHES)]) for i in range(len(domain))])}},
+            {"mark": {"type": "point", "filled": False, "strokeWidth": 2},
+             "encoding": {"shape": by_series([SHAPES[i % len(SHAPES)] for i in range(len(domain))]),
+                          "size": by_series([POINT_SIZES[i % len(POINT_SIZES)] for i in range(len(domain))])}},
+        ],
     }

@@ -44,6 +44,13 @@ def game_stats(group_id: str, version: int, game: str) -> GameStats | None:
 
 
 @st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+def latest_game(group_id: str, version: int) -> str | None:
+    """The game (its id: `coal_baron`) of the group's most recently played finished game, where the
+    statistics open; None before its first finished game. Once per version of the group."""
+    return next((p.summary["game"] for p in store().group_games(group_id) if p.summary["final"]), None)
+
+
+@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
 def duel(group_id: str, version: int, game: str, first: str, second: str) -> stats.HeadToHead:
     """Two members head to head in `game` (`stats.head_to_head`), computed once per version of the group."""
     computed = game_stats(group_id, version, game)

@@ -9,8 +9,9 @@ import streamlit as st
 
 from schichtbuch import export, live, nav, share, start
 from schichtbuch.nav import page_path
+from schichtbuch.scoreboard import named
 from schichtbuch.session import md, recent_groups, remember_group, store, t
-from schichtbuch.store import Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
+from schichtbuch.store import GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
 from schichtbuch.writes import refusal, say, tapped
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, summary_minutes
@@ -72,16 +73,18 @@ def game_line(played: Played, lang: str) -> str:
     """One game of the history, short enough for a phone's line: game and players with their totals, best
     first (the winner or state goes in `game_state`)."""
     s = played.summary
-    return md(f"{GAMES[s['game']].names[lang]}: " + ", ".join(f"{x['player']} {x['total']}" for x in s["standings"]))
+    return md(f"{GAMES[s['game']].names[lang]}: ") + ", ".join(f"{named(x['player'], s.get('dummy'))} {md(str(x['total']))}"
+                                                             for x in s["standings"])
 
 
 def game_state(played: Played) -> str:
-    """Who won the game and in how many minutes played (where known), or that it is still being played."""
+    """Who won the game and in how many minutes played (where known), or that it is still being played.
+    A dummy seat among the first is named as such (whether it can win is its game's open question)."""
     s = played.summary
-    first = [x["player"] for x in s["standings"] if x["rank"] == 1]
+    first = [named(x["player"], s.get("dummy")) for x in s["standings"] if x["rank"] == 1]
     if not s["final"]:
         return t("history.playing")
-    won, minutes = t("history.won", players=md(", ".join(first))), summary_minutes(s)
+    won, minutes = t("history.won", players=", ".join(first)), summary_minutes(s)
     return won if minutes is None else f"{won} · {t('history.minutes', minutes=minutes)}"
 
 
@@ -93,11 +96,16 @@ def names_typed(text: str) -> list[str]:
 
 
 def create_on_tap() -> None:
-    """Create the group as typed; one line if a name is missing, too long or twice."""
+    """Create the group as typed; one line if a name is missing, too long or twice, or the member list is
+    longer than the page takes at once (the fields have no `max_chars`, which drops a longer paste whole:
+    what was typed stays to be shortened)."""
     tapped()
     state = st.session_state
+    typed = state.get("group_members", "")
     try:
-        made = store().create_group(state.get("group_name", "").strip(), names_typed(state.get("group_members", "")))
+        if len(typed) > GROUP_MEMBERS_CHARS:
+            raise RecordError("members", "too_long", limit=GROUP_MEMBERS_CHARS)
+        made = store().create_group(state.get("group_name", "").strip(), names_typed(typed))
     except MemberTwice as twice:
         say("group", t("group.member_twice", name=md(twice.name)))
     except RecordError as error:

@@ -42,6 +42,7 @@ DOMAIN = "messages"
 PLURALS = {
     "history.already": "count",
     "history.count": "count",
+    "history.finished": "finished",
     "history.imported": "count",
     "problem.player_count": "count",
     "stats.duel": "games",

@@ -15,7 +15,7 @@ from schichtbuch.session import md, t, widget_key
 from schichtbuch.store import Saved
 from schichtbuch.taps import drawn
 from schichtbuch.writes import refusal, refused, save_on_tap, say, tapped
-from scoring.app_fields import NOTE_CHARS, note, photo, photo_seen, set_note, set_photo
+from scoring.app_fields import note, photo, photo_seen, set_note, set_photo
 from scoring.errors import RecordError
 
 
@@ -76,7 +76,7 @@ def note_form(saved: Saved) -> None:
     seen = note(saved.doc)
     key = widget_key("note", saved.id, seen)
     with st.form(key, enter_to_submit=False, border=False):
-        st.text_input(t("note.label"), seen, max_chars=NOTE_CHARS, placeholder=t("note.hint"), key=f"{key}_text")
+        st.text_input(t("note.label"), seen, placeholder=t("note.hint"), key=f"{key}_text")
         st.form_submit_button(t("note.save"), width="stretch", on_click=_save_note, args=(saved.id, key, seen))
     refused("note")
 

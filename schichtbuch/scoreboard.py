@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from typing import Any
+from unicodedata import east_asian_width
 
 import streamlit as st
 
@@ -42,6 +43,19 @@ LEGEND_SYMBOL = 30
 
 LEGEND_CHAR = 7
 """Pixels of one character of a legend name in Streamlit's chart theme (measured at 390 px: about 6.8)."""
+
+
+TABLE_WIDTH = 356
+"""Pixels a table may take on a phone before it scrolls sideways (390 px screen less the page's margins)."""
+
+
+TABLE_CHAR = 7
+"""Pixels of one character in a table cell (a wide character, as in Japanese, counts twice)."""
+
+
+TABLE_CELL = 22
+"""Pixels of a table cell besides its text: its padding and border. With `TABLE_CHAR`, fitted to the
+standings' widths measured in Chromium at 390 px in every language (tests/test_browser_layout.py checks)."""
 
 
 def table(head: Sequence[object], rows: Sequence[Sequence[object]], left: Collection[int] = (0,)) -> str:
@@ -88,21 +102,24 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
     if result.final:
         winners(result, g)
     if result.pending:
-        st.info(t("standings.pending", players=md(", ".join(result.pending))))
+        st.info(t("standings.pending", players=", ".join(named(p, result.dummy) for p in result.pending)))
+    rows = [[s.total, *(s.breakdown[c] for c in g.categories)] for s in result.standings]
+    names = [f"{s.rank}. {t('standings.dummy', player=s.player) if s.player == result.dummy else s.player}"
+             for s in result.standings]
+    head = [t("col.total"), *(t(f"{g.id}.cat.{c}.short") for c in g.categories)]
     st.container(key="standings").table(pd.DataFrame(
-        [[s.total, *(s.breakdown[c] for c in g.categories)] for s in result.standings],
-        index=[md(f"{s.rank}. {s.player}") for s in result.standings],
-        columns=[t("col.total"), *(t(f"{g.id}.cat.{c}.short") for c in g.categories)],
-    ))
+        rows, index=[md(f"{s.rank}. ") + named(s.player, result.dummy) for s in result.standings], columns=head))
+    if not fits(["", *head], [[n, *r] for n, r in zip(names, rows)]):
+        st.caption(t("standings.swipe"))
     for s in result.standings:
         if s.decided_by:
-            st.caption(f"{md(s.player)}: {t(s.decided_by, value=s.tiebreak)}")
+            st.caption(f"{named(s.player, result.dummy)}: {t(s.decided_by, value=s.tiebreak)}")
         if result.final and sum(o.rank == s.rank for o in result.standings) > 1:
-            st.caption(f"{md(s.player)}: {t(f'{g.id}.shared_place')}")
+            st.caption(f"{named(s.player, result.dummy)}: {t(f'{g.id}.shared_place')}")
     with st.expander(t("standings.details")):
         st.caption(" · ".join(f"**{t(f'{g.id}.cat.{c}.short')}**: {t(f'{g.id}.cat.{c}')}" for c in g.categories))
         for s in result.standings:
-            st.markdown(f"**{md(s.player)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
+            st.markdown(f"**{named(s.player, result.dummy)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
     if result.progress:
         extra(lambda: progress_chart(result, g, _doc.get("colours", {})))
     return result.final
@@ -125,13 +142,38 @@ def send_to_bgstats(saved: Saved) -> None:
 
 
 def winners(result: Result, g: Game) -> None:
-    """The winner named above the table (or the players sharing first place), with their points."""
+    """The winner named above the table (or the players sharing first place), with their points. Where
+    the dummy seat is first (alone or sharing), it is not called the winner, since no rule says it can
+    win: its points are named with that caveat, then the first of the players at the table."""
     first = [s for s in result.standings if s.rank == 1]
     points = t(f"{g.id}.score", count=first[0].total)
-    if len(first) == 1:
+    if result.dummy in (s.player for s in first):
+        st.info(t("standings.dummy_first", player=named(str(result.dummy), result.dummy), score=points), icon="🤖")
+        people = [s for s in result.standings if s.player != result.dummy]
+        best = [s for s in people if s.rank == people[0].rank]
+        st.success(t("standings.best_player", players=", ".join(md(s.player) for s in best),
+                     score=t(f"{g.id}.score", count=best[0].total)), icon="🏅")
+    elif len(first) == 1:
         st.success(t("standings.winner", player=md(first[0].player), score=points), icon="🏆")
     else:
         st.success(t("standings.winners", players=md(", ".join(s.player for s in first)), score=points), icon="🏆")
+
+
+def fits(head: Sequence[object], rows: Sequence[Sequence[object]]) -> bool:
+    """Whether a table of these cells (as shown, without Markdown) fits a phone without scrolling
+    sideways, estimated from the longest text of each column."""
+    return sum(max(map(_width, column)) * TABLE_CHAR + TABLE_CELL for column in zip(head, *rows)) <= TABLE_WIDTH
+
+
+def _width(cell: object) -> int:
+    """Characters of a cell's text, a wide one (Japanese) counted twice."""
+    return sum(2 if east_asian_width(c) in "WF" else 1 for c in str(cell))
+
+
+def named(player: str, dummy: str | None) -> str:
+    """A player's name as the standings write it in Markdown (shown literally), the dummy seat's marked
+    as such (`Robo (dummy)`)."""
+    return t("standings.dummy", player=md(player)) if player == dummy else md(player)
 
 
 def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
@@ -140,13 +182,14 @@ def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
     stages = [t(g.stage, stage=g.stages[i]) for i in range(len(result.progress))]
     totals = list(result.progress) + ([{s.player: s.total for s in result.standings}] if result.final else [])
     stages += [t("standings.end")] if result.final else []
-    rows = [{"stage": stage, "player": p, "points": v} for stage, row in zip(stages, totals) for p, v in row.items()]
-    players = list(totals[0])
+    shown = {p: t("standings.dummy", player=p) if p == result.dummy else p for p in totals[0]}
+    rows = [{"stage": stage, "player": shown[p], "points": v} for stage, row in zip(stages, totals) for p, v in row.items()]
+    players = list(shown.values())
     columns = legend_columns(players)
     st.markdown(f"**{t(f'{g.id}.chart')}**")
     st.vega_lite_chart(spec=lines(
         rows, "stage", "points", "player", stages, t(f"{g.id}.points"),
-        {p: CHART_COLOURS.get(colours.get(p, ""), "#888") for p in players}, columns,
+        {shown[p]: CHART_COLOURS.get(colours.get(p, ""), "#888") for p in shown}, columns,
         LEGEND_WIDTH // columns - LEGEND_SYMBOL,
     ), width="stretch", height=CHART_HEIGHT + LEGEND_ROW * -(-len(players) // columns))
 

@@ -17,7 +17,9 @@ from schichtbuch.joining import follow_join, join_link, join_typed, link_base, s
 from schichtbuch.nav import (
     GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, table_page, watch,
 )
-from schichtbuch.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, stage_points, standings, table
+from schichtbuch.scoreboard import (
+    LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, named, stage_points, standings, table,
+)
 from schichtbuch.session import (
     BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, step_text, store, t, utc_offset, when,
     widget_key,
@@ -33,7 +35,7 @@ __all__ = [
     "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "counts",
     "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "link_base",
-    "legend_columns", "md", "number", "page_path", "page_start", "params",
+    "legend_columns", "md", "named", "number", "page_path", "page_start", "params",
     "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
     "standings", "store", "t", "table_page", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]

@@ -18,34 +18,37 @@ from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
 from scoring.errors import RecordError
 from scoring.registry import GAMES
 
-FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "player", "players", "record",
-                         "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
+FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "members", "name", "player", "players",
+                         "record", "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
 """The words of the record paths a refusal can name, each said by its `field.<word>` text: those every
-record has, and each game's."""
+record has, a group's (`name`, `members`), and each game's."""
 
-LIST_FIELDS = frozenset({"pauses"}).union(*(g.list_fields for g in GAMES.values()))
+LIST_FIELDS = frozenset({"members", "pauses"}).union(*(g.list_fields for g in GAMES.values()))
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 
 
 @dataclass
 class Message:
-    """What the phone says about a tap: how (`kind`: error, warning, info or success), and on which page it
-    was first shown (`page`, the page's script hash; None until shown)."""
+    """What the phone says about a tap: how (`kind`: error, warning, info or success), on which page it
+    was first shown (`page`, the page's script hash; None until shown), and the label of the change a
+    success reports (`change`), so that a page can drop it once that change no longer stands."""
 
     kind: str
     text: str
     page: str | None = None
+    change: dict[str, Any] | None = None
 
 
 DRAWN_LATER = ("undo", "tap", "clock")
 """Messages whose control every page draws (undo, and the header's line about a lost tap and its clock)."""
 
 
-def say(where: str, text: str, kind: str = "error") -> None:
+def say(where: str, text: str, kind: str = "error", change: dict[str, Any] | None = None) -> None:
     """Keep a message about the tap being handled for the control `where`, where `refused(where)` shows it
     until this phone's next tap that writes (`tapped`) or until it leaves that page: refreshes pushed by
-    other phones' entries, other taps and the page switch a tap may lead to leave it in place."""
-    st.session_state[f"{where}_said"] = Message(kind, text)
+    other phones' entries, other taps and the page switch a tap may lead to leave it in place. `change`:
+    the label of the change a success reports."""
+    st.session_state[f"{where}_said"] = Message(kind, text, change=change)
 
 
 def tapped() -> None:
@@ -54,11 +57,17 @@ def tapped() -> None:
         del st.session_state[key]
 
 
-def refused(where: str, place: Any = None) -> None:
+def refused(where: str, place: Any = None, stands: Callable[[dict[str, Any]], bool] | None = None) -> None:
     """Show, in a place kept with or without one (`slot`, or the one given), the message `say` kept for
-    `where`, if it is about this phone's last tap that wrote."""
+    `where`, if it is about this phone's last tap that wrote. With `stands`, a success whose change no
+    longer stands in the game (`stands(label)` false: undone, or taken back, on any phone) is dropped, so
+    that "Saved: … 5 VP" never stays next to an entry that is gone."""
     place = place or slot()
-    if (message := _said(where)) is not None:
+    message = _said(where)
+    if message is not None and stands is not None and message.change is not None and not stands(message.change):
+        st.session_state.pop(f"{where}_said", None)
+        message = None
+    if message is not None:
         getattr(place, message.kind)(message.text)
 
 
@@ -96,7 +105,7 @@ def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[
     except RecordError as error:
         say(where, refusal(error))
         return False
-    say(where, t("undo.saved", change=change_text(label)), "success")
+    say(where, t("undo.saved", change=change_text(label)), "success", label)
     return True
 
 

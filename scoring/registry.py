@@ -62,12 +62,13 @@ def score(record: object) -> Result:
 def summary(record: Mapping[str, Any], result: Result | None = None) -> dict[str, Any]:
     """A game as a group's history keeps it: `python -m scoring score`'s output (game, final, standings
     with each player's total, rank and breakdown) with the players in seating order, the record's
-    `started` and `ended` times and the minutes played (the table clock's breaks left out). `result` is
-    the record's score, if the caller has it already."""
+    `started` and `ended` times and the minutes played (the table clock's breaks left out), and the
+    dummy seat's name where one plays. `result` is the record's score, if the caller has it already."""
     result = score(record) if result is None else result
     started, ended = times(record)
+    dummy = {"dummy": result.dummy} if result.dummy is not None else {}
     return {**result.to_dict(), "players": list(record["players"]), "started": started, "ended": ended,
-            "minutes": duration_minutes(record)}
+            "minutes": duration_minutes(record), **dummy}
 
 
 def summary_minutes(row: Mapping[str, Any]) -> int | None:

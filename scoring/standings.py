@@ -49,6 +49,9 @@ class Result:
     pending: tuple[str, ...] = ()
     """Players whose end values are still to be entered while others' already count: their end
     categories count nothing yet."""
+    dummy: str | None = None
+    """The seat played by the rules rather than by a person at the table (MINE!'s dummy), if any: the
+    standings name it as such, and whether it can win is its game's rule."""
 
     def to_dict(self) -> dict[str, Any]:
         """The `python -m scoring score` output of records.md."""

@@ -38,6 +38,8 @@ PLAYER_COUNTS = {
 }
 DRAFT_HAND = 3
 """Orders each player drafts before the game; 3 × players + 1 cards are revealed for it."""
+LEFTOVER_ORDERS = 1
+"""The draft's card left over, laid on one of the face-up order spaces; the deck fills the others."""
 
 
 def checklist(players: Sequence[str], start_player: str) -> tuple[Step, ...]:
@@ -59,7 +61,8 @@ def checklist(players: Sequence[str], start_player: str) -> tuple[Step, ...]:
             "order": " → ".join(draft_order(players, start_player)[: len(players)]),
             "hand": DRAFT_HAND,
         }),
-        Step("order_spaces", "coal_baron.setup.order_spaces", {"spaces": count.order_spaces}),
+        Step("order_spaces", "coal_baron.setup.order_spaces",
+             {"spaces": count.order_spaces, "others": count.order_spaces - LEFTOVER_ORDERS}),
     )
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from apptest import put
+from apptest import put, tr
 from browser import CHROMIUM, PHONE, assert_inside, box, look, phone, server, settle
 from builders.mine import created as mine_game
 from builders.mine import resolve
@@ -64,7 +64,7 @@ def assert_rows_fit(table: Locator, container: Locator, players: list[str], colu
     rows = table.locator("tbody tr")
     expect(rows).to_have_count(len(players))
     names = [rows.nth(i).locator("th, td").first.inner_text() for i in range(rows.count())]
-    assert sorted(n.split(". ", 1)[-1].replace("🎲", "").replace("🤖", "").strip() for n in names) == sorted(players)
+    assert sorted(n.split(". ", 1)[-1].replace("🎲", "").replace("🤖", "").replace("(dummy)", "").strip() for n in names) == sorted(players)
     for i in range(rows.count()):
         for cell in rows.nth(i).locator("th, td").all()[:columns]:
             assert_inside(cell, container)
@@ -96,6 +96,21 @@ def test_five_seats_end_page_opens_with_the_winner_and_every_total(games: tuple[
     expect(page.get_by_text("Correct the end values")).to_be_visible()
     expect(page.get_by_role("spinbutton", name="Coal in stock")).to_be_hidden()
     look(page, "layout-mine-5-end")
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "ja"])
+def test_the_swipe_hint_shows_exactly_when_the_standings_scroll_sideways(games: tuple[str, dict[str, str]], browser,
+                                                                        lang: str) -> None:
+    url, ids = games
+    page = phone(browser)
+    for file, game in (("mine_end", "five"), ("schichtwechsel_end", "sw")):
+        page.goto(f"{url}/{file}?game={ids[game]}&lang={lang}")
+        settle(page)
+        scrolls = page.locator(".st-key-standings table").evaluate("t => t.parentElement.scrollWidth > t.parentElement.clientWidth")
+        hint = page.get_by_text(tr(lang, "standings.swipe"))
+        expect(hint).to_have_count(1 if scrolls else 0)
+        if scrolls:
+            expect(hint).to_be_visible()
 
 
 def test_four_players_round_cards_fit(games: tuple[str, dict[str, str]], browser) -> None:

@@ -346,6 +346,58 @@ def test_record_errors_name_known_problems_with_their_params():
     assert bad == []
 
 
+# --- counts and players in the texts ---------------------------------------------------------------------
+
+COUNTED = [
+    ("fr", "mine.round.die", {"player": "Anna", "cap": 1}, "plafonnée à **1** charbon"),
+    ("fr", "mine.round.die", {"player": "Anna", "cap": 2}, "plafonnée à **2** charbons"),
+    ("fr", "mine.loot.took", {"attacker": "Ben", "target": "Anna", "points": 3, "defense": 1, "coal": 2},
+     "Ben prend **2** charbons à Anna"),
+    ("fr", "mine.loot.stock", {"attacker": "Ben", "target": "Anna", "points": 3, "defense": 1, "coal": 1},
+     "Ben prend **1** charbon à Anna"),
+    ("fr", "mine.loot.shared", {"attacker": "Ben", "target": "Anna", "points": 3, "defense": 1, "coal": 0},
+     "Ben prend **0** charbon à Anna"),
+    ("fr", "mine.line.sold", {"round": 2, "coal": 1}, "Manche 2 : 1 charbon vendu"),
+    ("fr", "mine.line.sold", {"round": 2, "coal": 3}, "Manche 2 : 3 charbons vendus"),
+    ("fr", "problem.over_cap", {"value": 1, "cap": 0}, "1 charbon vendu ; au plus 0 cette manche"),
+    ("fr", "problem.over_stock", {"value": 2, "stock": 1}, "2 charbons vendus ; la réserve en compte 1"),
+    ("fr", "mine.setup.die", {"player": "Anna"}, "Anna a touché du charbon en dernier, commence donc la partie"),
+    ("fr", "history.count", {"count": 2, "finished": "1 terminée"}, "2 parties, 1 terminée"),
+    ("fr", "history.finished", {"finished": 2}, "2 terminées"),
+    ("de", "history.count", {"count": 2, "finished": "2 beendet"}, "2 Spiele, 2 beendet"),
+    ("de", "mine.setup.die", {"player": "Anna"}, "Anna hat zuletzt Kohle angefasst, beginnt und"),
+    ("en", "mine.round.die", {"player": "Anna", "cap": 1}, "sale cap **1** coal"),
+    ("en", "history.count", {"count": 1, "finished": "0 finished"}, "1 game, 0 finished"),
+]
+"""Texts that count something or name a player, as the table reads them: the noun agrees with its number
+(French: 0 and 1 singular), and a named player is not referred to by a gendered pronoun."""
+
+
+@pytest.mark.parametrize(("lang", "key", "params", "expected"), COUNTED)
+def test_counts_agree_with_their_nouns(lang: str, key: str, params: dict[str, Any], expected: str):
+    assert expected in i18n.translate(lang, key, **params)
+
+
+PLAYER_PLACEHOLDERS = {"player", "players", "attacker", "target", "first", "second"}
+GENDERED = {"fr": {"il", "elle", "lui", "ils", "elles"}, "en": {"he", "she", "him", "her", "his"},
+            "de": {"er", "ihm", "ihn"}}
+"""Pronouns that would give a named player a gender."""
+
+
+@pytest.mark.parametrize("lang", sorted(GENDERED))
+def test_texts_naming_a_player_give_them_no_gendered_pronoun(lang: str):
+    found = [(key, text) for key, texts in CATALOGS[lang].items() for text in texts
+             if placeholders(text) & PLAYER_PLACEHOLDERS
+             and GENDERED[lang] & set(re.findall(r"\w+", text.lower().replace("'", " ")))]
+    assert found == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_no_text_hedges_a_plural_with_brackets(lang: str):
+    """A count's noun takes its plural form from the catalog, never "(s)", "(e)" or "(r)"."""
+    assert [key for key, texts in CATALOGS[lang].items() for text in texts if re.search(r"\w\((s|e|es|n|r)\)", text)] == []
+
+
 # --- keys the code builds: the expanded sets --------------------------------------------------------------
 
 def page_files() -> list[str]:

@@ -2,6 +2,7 @@
 
 import pytest
 
+from schichtbuch import i18n
 from setup.coal_baron import PLAYER_COUNTS, checklist, draft_cards, draft_order
 
 pytestmark = pytest.mark.pure
@@ -39,7 +40,7 @@ def test_checklist_numbers(n, workers, money, factory, mining, marks, orders, dr
     assert steps["factory"].params == {"spaces": factory}
     assert steps["mining"].params == {"steps": ", ".join(map(str, mining))}
     assert steps["money_spaces"].params == {"marks": ", ".join(map(str, marks))}
-    assert steps["order_spaces"].params == {"spaces": orders}
+    assert steps["order_spaces"].params == {"spaces": orders, "others": orders - 1}
     assert steps["draft"].params["cards"] == draft
     assert steps["draft"].params["hand"] == 3
     assert steps["locks"].key == PLAYER_COUNTS[n].lock_tiles
@@ -76,3 +77,14 @@ def test_draft_order(seating, start, round_):
 def test_checklist_shows_draft_round(seating, start, round_):
     steps = {s.id: s for s in checklist(list(seating), start)}
     assert steps["draft"].params["order"] == " → ".join(round_)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_order_spaces_text_names_the_others_left_after_the_leftover_card(lang):
+    """The draft's leftover card takes one face-up order space; the deck fills the others, one fewer
+    (3 spaces at 2 players: 2 from the deck)."""
+    step = {s.id: s for s in checklist(["Anna", "Ben"], "Anna")}["order_spaces"]
+    text = i18n.translate(lang, step.key, **step.params)
+    assert "3" in text and "2" in text
+    if lang == "en":
+        assert text == "Put the card left over on one of the 3 face-up order spaces and fill the other 2 from the deck."

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 import pytest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, put, texts, tr
+from builders.mine import dummy_ahead
 from schichtbuch import live
 from schichtbuch.store import Imported, SQLiteStore
 from scoring import bgstats
@@ -102,6 +103,24 @@ def test_creating_a_group_opens_it_and_a_member_named_twice_is_refused(store_pat
     at.button[0].click().run()
     assert not at.exception, failure(at)
     assert "Donnerstagsrunde" in at.subheader[0].value and at.query_params["group"]
+
+
+@pytest.mark.parametrize(("name", "members", "field", "limit"), [
+    ("Donnerstagsrunde", "Anna\nAnna-Lena Schmidt-Weber von Hohenz", "field.members › 2", 24),
+    ("Donnerstagsrunde der Knappen vom Pütt in Bochum", "Anna\nBen", "field.name", 40),
+    ("Donnerstagsrunde", "Anna Schmidt\n" * 50, "field.members", 600),
+])
+def test_a_paste_over_a_group_field_limit_is_refused_naming_the_field_and_kept(store_path: Path, name, members, field,
+                                                                                 limit):
+    at = app("pages/group.py")
+    assert [w.proto.max_chars for w in [*at.text_input, *at.text_area]] == [0] * (len(at.text_input) + len(at.text_area))
+    at.text_input(key="group_name").input(name)
+    at.text_area(key="group_members").input(members)
+    at.button[0].click().run()
+    words = " › ".join(tr("en", w) if w.startswith("field.") else w for w in field.split(" › "))
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field=words, problem=tr("en", "problem.too_long", limit=limit))]
+    assert (at.text_input(key="group_name").value, at.text_area(key="group_members").value) == (name, members)
+    assert SQLiteStore(str(store_path))._db.execute("SELECT COUNT(*) FROM groups").fetchone()[0] == 0
 
 
 def test_a_game_started_in_the_group_opens_and_is_in_its_history(store_path: Path):
@@ -199,13 +218,24 @@ def test_history_lists_newest_first_filters_and_opens_a_game_read_only(store_pat
     assert [e.value for e in at.error] == [tr("en", "history.not_in_group")]
 
 
+def test_history_marks_the_dummy_seat_where_it_ends_first(store_path: Path):
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    s.create(dummy_ahead(["Anna", "Ben", "Robo"], "Robo"), {"key": "change.start"}, group=group.id)
+    at = group_app("pages/history.py", "en", group.id)
+    assert not at.exception, failure(at)
+    (line,) = [p.proto.label for p in at.get("page_link") if p.proto.label.startswith("MINE")]
+    assert line.startswith("MINE\\!\\: Robo (dummy) ")
+    assert any(c.value.endswith("won by Robo (dummy)") or "won by Robo (dummy) ·" in c.value for c in at.caption)
+
+
 def test_history_shows_twenty_games_counts_all_and_shows_more_on_a_tap(store_path: Path):
     s = SQLiteStore(str(store_path))
     group_id = s.create_group("Runde", []).id
     records = [{**example("coal_baron_2p"), "started": 1_700_000_000 + i} for i in range(21)]
     s.import_games(group_id, records, {"key": "change.import"})
     at = group_app("pages/history.py", "en", group_id)
-    assert tr("en", "history.count", count=21, finished=21) in [c.value for c in at.caption]
+    assert tr("en", "history.count", count=21, finished=tr("en", "history.finished", finished=21)) in [c.value for c in at.caption]
     assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 20
     at.button(key="history_more").click().run()
     assert len([p for p in at.get("page_link") if p.proto.label.startswith("Coal")]) == 21
@@ -215,6 +245,7 @@ def test_history_shows_twenty_games_counts_all_and_shows_more_on_a_tap(store_pat
 def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     group_id, _ = stocked_group(store_path)
     at = group_app("pages/stats.py", "de", group_id)
+    at.button_group(key="stats_game").set_value("coal_baron").run()
     assert not at.exception, failure(at)
     assert len(at.get("vega_lite_chart")) == 2 and at.dataframe
     table = at.dataframe[0].value
@@ -222,10 +253,30 @@ def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     assert any("1 gemeinsames Spiel:" in m.value for m in at.markdown)  # the singular form
 
 
+@pytest.mark.parametrize(("played", "opens"), [
+    (["schichtwechsel_2p_tie"], "schichtwechsel"),
+    (["mine_3p_all_tied", "coal_baron_2p", "schichtwechsel_2p_tie", "coal_baron_3p_partial"], "schichtwechsel"),
+    (["schichtwechsel_2p_tie", "mine_3p_all_tied"], "mine"),
+    ([], "coal_baron"),
+])
+def test_statistics_open_on_the_game_of_the_most_recently_played_finished_game(store_path: Path, played, opens):
+    """A group that has only played Schichtwechsel sees its statistics at once, not Coal Baron's "no finished
+    game"; a game still being played does not count."""
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    for hour, name in enumerate(played):
+        s.create({**example(name), "started": 1_700_000_000 + 3600 * hour}, {"key": "change.start"}, group=group.id)
+    at = group_app("pages/stats.py", "en", group.id)
+    assert not at.exception, failure(at)
+    assert at.button_group(key="stats_game").value == opens
+    assert (tr("en", "stats.none") in [i.value for i in at.info]) == (not played)
+
+
 def test_statistics_are_computed_again_when_the_group_changes(store_path: Path):
     """The tables are kept per version of the group: a game finished on another phone counts at once."""
     group_id, _ = stocked_group(store_path)
     at = group_app("pages/stats.py", "en", group_id)
+    at.button_group(key="stats_game").set_value("coal_baron").run()
     assert at.dataframe[0].value.loc["Anna", tr("en", "stats.col.plays")] == 1
     SQLiteStore(str(store_path)).create(example("coal_baron_2p"), {"key": "change.start"}, group=group_id)
     at.run()

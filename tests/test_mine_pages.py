@@ -14,7 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, position, put, stored, texts, tr
-from builders.mine import SIX, THREE, created, finished, mid_round, resolve
+from builders.mine import SIX, THREE, created, dummy_ahead, finished, mid_round, resolve
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
 from scoring import mine
@@ -241,11 +241,11 @@ def test_six_seats_standings_have_a_row_per_seat_and_the_legend_names_everyone(s
     at = app(ROUND, "en", put(store_path, doc))
     assert not at.exception, failure(at)
     table = at.table[0].value
-    assert list(table.index) == [md(f"1. {p}") for p in names]
+    assert list(table.index) == [md(f"1. {p}") for p in names[:-1]] + [md("1. ") + "Bot (dummy)"]
     assert list(table.columns) == [tr("en", "col.total"), *(tr("en", f"mine.cat.round_{n}.short") for n in range(1, 7))]
     assert list(table[tr("en", "col.total")]) == [2] * 6
     colour = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]["color"]
-    assert colour["scale"]["domain"] == names and colour["legend"]["columns"] == 1
+    assert colour["scale"]["domain"] == [*names[:-1], "Bot (dummy)"] and colour["legend"]["columns"] == 1
 
 
 # --- the end ---------------------------------------------------------------------------------------------
@@ -272,6 +272,37 @@ def test_finished_end_page_opens_with_the_roll_still_needed_and_the_standings(st
     assert len(folded.number_input) == len(at.number_input) == 2
     assert position(at, lambda n: n is roll) < position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
     assert at.success[0].value == tr("en", "standings.winner", player="Anna", score="6 points")  # 6 cards break the tie
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr", "ja"])
+def test_the_dummy_seat_first_is_marked_and_not_called_the_winner(lang: str, store_path: Path):
+    """No rule says whether the dummy can win (rules/mine.md: UNVERIFIED): its points are named with that
+    caveat, the first of the players at the table after it; its name is marked wherever it stands."""
+    names = ["Anna", "Ben", "Robo"]
+    doc = dummy_ahead(names, "Robo")
+    assert mine.score(doc).standings[0].player == "Robo" and mine.score(doc).dummy == "Robo"
+    at = app(END, lang, put(store_path, doc))
+    assert not at.exception, failure(at)
+    marked = tr(lang, "standings.dummy", player="Robo")
+    totals = {s.player: s.total for s in mine.score(doc).standings}
+    assert [i.value for i in at.info] == [tr(lang, "standings.dummy_first", player=marked,
+                                              score=tr(lang, "mine.score", count=totals["Robo"]))]
+    assert [s.value for s in at.success] == [tr(lang, "standings.best_player", players="Ben",
+                                                 score=tr(lang, "mine.score", count=totals["Ben"]))]  # more cards than Anna
+    assert not [s for s in at.success if "Robo" in s.value]
+    assert list(at.table[0].value.index)[0] == md("1. ") + marked
+    colour = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]["color"]
+    assert marked in colour["scale"]["domain"] and "Robo" not in colour["scale"]["domain"]
+
+
+def test_the_dummy_seat_behind_leaves_the_winner_line_as_it_is_and_is_marked_in_the_table(store_path: Path):
+    doc = {**dummy_ahead(["Anna", "Ben", "Robo"], "Robo"), "dummy": "Anna"}  # Robo ahead, a person this time
+    at = app(END, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    score = tr("en", "mine.score", count=mine.score(doc).standings[0].total)
+    assert [s.value for s in at.success] == [tr("en", "standings.winner", player="Robo", score=score)]
+    assert not at.info
+    assert list(at.table[0].value.index)[-1] == md("3. ") + "Anna (dummy)"
 
 
 @pytest.mark.parametrize(("lang", "score"), [("en", "1 point"), ("de", "1 Punkt")])

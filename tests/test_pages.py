@@ -22,7 +22,9 @@ from streamlit.testing.v1 import AppTest
 from apptest import (APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, header_ran, page_shown, position, put, stored,
                      texts, tr)
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
+import builders
 from builders import REPRESENTATIVE, STAGES
+from builders.mine import resolve as mine_resolve
 from builders.coal_baron import created, deliveries, finished, in_shift_one, shift_three_scored
 from schichtbuch import i18n, live, ui
 from schichtbuch.ui import md, page_path
@@ -80,6 +82,7 @@ def test_page_runs(page: str, lang: str, stage: str, store_path: Path, monkeypat
     assert not at.exception, failure(at)
     assert header_ran(at, lang), "app.py's header did not run"
     assert not at.error, [e.value for e in at.error]
+    assert not [w.key for w in [*at.text_input, *at.text_area] if w.proto.max_chars], "a paste over max_chars empties the field"
     downloads = [d.label for d in at.get("download_button")]
     if game_id is not None:
         assert doc is not None and any(GAMES[doc["game"]].names[lang] in c.value for c in at.caption)
@@ -162,7 +165,8 @@ def start_button(at: AppTest, lang: str = "en"):
     (["Anna", "Ben", "Anna"], ("home.name_twice", {"seat": 3, "name": "Anna"})),
     (["Anna", "Ben", " Ben "], ("home.name_twice", {"seat": 3, "name": "Ben"})),
     (["Anna", "", "Anna", "Dora"], ("home.name_empty", {"seat": 2})),
-], ids=["first_empty", "second_empty", "blank", "twice", "twice_padded", "empty_before_twice"])
+    (["Anna", "Anna-Lena Schmidt-Weber von Hohenzollern"], ("home.name_long", {"seat": 2, "limit": ui.NAME_CHARS})),
+], ids=["first_empty", "second_empty", "blank", "twice", "twice_padded", "empty_before_twice", "too_long"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_home_refuses_bad_names(names: list[str], message: tuple[str, dict[str, Any]], lang: str, store_path: Path):
     at = app(HOME, lang)
@@ -174,6 +178,22 @@ def test_home_refuses_bad_names(names: list[str], message: tuple[str, dict[str, 
     assert str(params["seat"]) in at.error[0].value
     assert game_count(store_path) == 0
     assert "game" not in at.query_params
+    assert [at.text_input(key=f"home_name_{s}").value for s in range(len(names))] == names  # kept as typed
+
+
+def test_a_name_longer_than_the_limit_is_kept_whole_to_be_shortened_then_starts(store_path: Path):
+    """A pasted 37-character name stays in the field (a field with `max_chars` drops such a paste whole,
+    leaving it empty): Start names the seat and the limit; shortened, it starts."""
+    pasted = "Anna-Lena Schmidt-Weber von Hohenzollern"[:37]
+    at = app(HOME)
+    fill_in(at, ["Ben", pasted])
+    assert all(w.proto.max_chars == 0 for w in at.text_input)
+    start_button(at).click().run()
+    assert [e.value for e in at.error] == [tr("en", "home.name_long", seat=2, limit=ui.NAME_CHARS)]
+    assert at.text_input(key="home_name_1").value == pasted and game_count(store_path) == 0
+    at.text_input(key="home_name_1").input(pasted[:ui.NAME_CHARS])
+    start_button(at).click().run()
+    assert stored(store_path, at.query_params["game"])["players"] == ["Ben", pasted[:ui.NAME_CHARS].strip()]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -317,6 +337,35 @@ def test_shift_card_adds_order_and_undo_removes_it(store_path: Path):
     assert [s.value for s in at.success] == [tr("en", "undo.done", change=change)]
     assert at.button(key="shift_undo").label == tr("en", "action.nothing_to_undo")
     assert at.button(key="shift_undo").disabled
+
+
+@pytest.mark.parametrize("gone_by", ["undo", "remove"])
+def test_the_saved_line_of_a_card_goes_once_another_phone_takes_the_entry_back(store_path: Path, gone_by: str):
+    """The line that says a card was saved ("Saved: Anna · Wheelbarrow 🟡 · 2 VP", in place of the toast that
+    covered the cards) stays through other phones' entries, and goes once its entry is undone or taken back
+    on another phone; no toast is shown."""
+    players = ["Anna", "Ben"]
+    game_id = put(store_path, created(players))
+    at = app(SHIFT_PAGE, "en", game_id)
+    card_buttons(at)[0].click().run()
+    saved = tr("en", "undo.saved", change=tr("en", "change.deliver", player="Anna", transport="Wheelbarrow", coal="🟡", vp=2))
+    assert [s.value for s in at.success] == [saved] and not at.get("toast")
+    other = SQLiteStore(str(store_path))
+    other.change(game_id, lambda d: cb.deliver(d, 1, "Ben", cb.cards(Transport.TRAIN)[0]), {"key": "change.deliver"})
+    at.run()
+    assert [s.value for s in at.success] == [saved]
+    if gone_by == "undo":
+        other.undo(game_id, other.load(game_id).version)  # Ben's card
+        other.undo(game_id, other.load(game_id).version)  # Anna's
+    else:
+        other.change(game_id, lambda d: cb.remove_order(d, 1, "Anna", 0, cb.cards(Transport.WHEELBARROW)[0]),
+                     {"key": "change.remove"})
+    at.run()
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["current_shift"]["Anna"] == []
+    assert not at.success
+    at.run()
+    assert not at.success
 
 
 def test_shift_card_for_other_player_and_transport(store_path: Path):
@@ -497,6 +546,22 @@ def test_a_shift_another_phone_scored_first_is_explained_not_confirmed(store_pat
     assert len(stored(store_path, game_id)["shifts"]) == 1
 
 
+@pytest.mark.parametrize("shift", [1, 2, 3])
+def test_the_score_button_of_every_shift_comes_before_its_preview(store_path: Path, shift: int):
+    """"Score shift N" comes right after what the table enters for the close (factory workers; in shift III
+    the empty minecarts), before the preview's element tables (12 in shift III), as in shifts I and II."""
+    names = ["Anna", "Ben", "Cleo", "Dirk"]
+    doc = in_shift_one(names)
+    for done in range(1, shift):
+        doc = deliveries(cb.close_shift(doc, done, factory=dict.fromkeys(names, 0)), done + 1)
+    at = app(SCORING_PAGE, "en", put(store_path, doc))
+    assert not at.exception, failure(at)
+    close = next(b for b in at.button if b.label == tr("en", "coal_baron.scoring.close", shift=cb.SHIFT_NAMES[shift - 1]))
+    preview = next(e for e in at.expander if e.label == tr("en", "coal_baron.scoring.preview"))
+    assert position(at, lambda n: n is close) < position(at, lambda n: n is preview)
+    assert len(cb.shift_scoring(cb.read(doc), shift)) == (4, 8, 12)[shift - 1]
+
+
 def test_scoring_closes_shift_three(store_path: Path):
     names = ["Anna", "Ben"]
     doc = cb.close_shift(in_shift_one(names), 1, factory={"Anna": 0, "Ben": 1})
@@ -664,6 +729,42 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
 def test_chart_legend_leaves_room_for_the_longest_name(names: list[str], columns: int):
     assert ui.legend_columns(names) == columns
     assert max(map(len, names)) * ui.LEGEND_CHAR <= ui.LEGEND_WIDTH // columns - ui.LEGEND_SYMBOL
+
+
+@pytest.mark.parametrize(("game", "lang", "names", "hint"), [
+    ("coal_baron", "en", ["Anna", "Ben"], True),
+    ("schichtwechsel", "ja", ["Anna", "Ben"], True),
+    ("mine", "en", ["Al", "Bo"], True),
+    ("mine", "fr", ["Al", "Bo"], False),
+    ("mine", "ja", ["Anna", "Ben", "Cleo", "Dirk"], False),
+    ("mine", "fr", ["Anna-Lena Schmidt-Weber", "Ben"], True),
+])
+def test_the_standings_say_they_scroll_sideways_only_when_they_do(game: str, lang: str, names: list[str], hint: bool,
+                                                                  store_path: Path):
+    """Measured at 390 px in Chromium (test_browser_layout.py): the wide tables scroll, MINE!'s short French
+    and Japanese ones with short names fit."""
+    at = app(page_path(game, "end"), lang, put(store_path, builders.at(game, names, "finished")))
+    assert not at.exception, failure(at)
+    assert (tr(lang, "standings.swipe") in [c.value for c in at.caption]) == hint
+
+
+def test_tied_lines_of_the_chart_differ_in_point_shape_and_dash_as_well_as_colour(store_path: Path):
+    """Players tied at 0 all game draw one line over another: each has its own hollow point shape and
+    stroke dash, in one legend with its colour."""
+    names = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"]
+    doc = builders.at("mine", names, "created")
+    for _ in range(3):
+        doc = mine_resolve(doc, dict.fromkeys(names, 0))
+    at = app(page_path("mine", "round"), "en", put(store_path, doc))
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    line, points = spec["layer"]
+    assert points["mark"]["filled"] is False
+    encoding = {**spec["encoding"], **line["encoding"], **points["encoding"]}
+    for channel in ("color", "shape", "strokeDash", "size"):
+        assert encoding[channel]["field"] == "player" and encoding[channel]["scale"]["domain"] == names
+        assert encoding[channel]["legend"] == encoding["color"]["legend"]
+        ranges = [json.dumps(r) for r in encoding[channel]["scale"]["range"]]
+        assert len(set(ranges)) == len(names), channel
 
 def test_correcting_a_scored_shift_from_the_shift_page(store_path: Path):
     """In shift II, choosing shift I shows its orders with a warning; a tap adds to shift I, not II."""

@@ -27,7 +27,7 @@ def round_form(saved: Saved, record: Record, number: int, shown: Round | None) -
     with st.form(f"round_{mode}_{number}", enter_to_submit=False):
         if cards:
             st.pills(t("schichtwechsel.round.card_known"), cards, key=f"round_card_known_{mode}_{number}")
-        st.text_input(t("schichtwechsel.round.card"), "" if shown is None else shown.card, max_chars=sw.CARD_CHARS,
+        st.text_input(t("schichtwechsel.round.card"), "" if shown is None else shown.card,
                       placeholder=t("schichtwechsel.round.card_hint"), key=f"round_card_{mode}_{number}")
         st.caption(t("schichtwechsel.round.card_box"))
         for p in record.players:

@@ -209,7 +209,9 @@ def read(record: Mapping[str, Any]) -> Record:
 def score(data: Mapping[str, Any]) -> Result:
     """Standings of a (possibly partial) record: 1 point per coal sold at the expedition (the pawn's
     space; UNVERIFIED but implied [seed]); once the game is over, equal points are broken by coal in
-    stock, then profession cards in hand, then a die roll [seed]; still tied, a shared place."""
+    stock, then profession cards in hand, then a die roll [seed]; still tied, a shared place. The dummy
+    seat is ranked like the others and named in the result: whether it scores or can win is UNVERIFIED
+    [seed], so the app shows its points and never calls it the winner."""
     record = read(data)
     lines = {p: [Line(f"round_{r.number}", "mine.line.sold", r.sold[p], {"round": r.number, "coal": r.sold[p]})
                  for r in record.rounds] for p in record.players}
@@ -218,7 +220,7 @@ def score(data: Mapping[str, Any]) -> Result:
     progress = tuple({p: sum(r.sold[p] for r in record.rounds[: k + 1]) for p in record.players}
                      for k in range(len(record.rounds)))
     return Result("mine", record.end is not None,
-                  standings(record.players, lines, CATEGORIES, chain, TIEBREAK_RULES), progress)
+                  standings(record.players, lines, CATEGORIES, chain, TIEBREAK_RULES), progress, dummy=record.dummy)
 
 
 @dataclass(frozen=True)

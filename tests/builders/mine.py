@@ -49,6 +49,17 @@ def finished(names: list[str]) -> Record:
     return doc
 
 
+def dummy_ahead(names: list[str], dummy: str) -> Record:
+    """A finished game in which the dummy seat sells one coal more than the others every round."""
+    doc = created(names, dummy=dummy)
+    for number in range(1, mine.ROUNDS + 1):
+        sold = {p: min(number, 1 + (p == dummy)) - (number == 1 and p != dummy) for p in names}
+        doc = resolve(doc, sold, mined=dict.fromkeys(names, 2))
+    for i, who in enumerate(names):
+        doc = mine.set_items(doc, who, {"coal": 1, "cards": i}, None)
+    return doc
+
+
 AT: dict[str, Callable[[list[str]], Record]] = {
     "created": created, "playing": mid_round, "ending": played_out, "finished": finished}
 """The stages `at` builds, for any seat count."""
