@@ -71,15 +71,20 @@ HEAD_SCRIPT = """<script>
       root.setProperty("--schichtbuch-background", style.backgroundColor);
       root.setProperty("--schichtbuch-text", style.color);
     }
-    for (const e of d.querySelectorAll('[data-testid="stTable"] *, [data-testid="stMarkdownContainer"]')) {
-      const scrolls = e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible";
-      if (scrolls && !e.hasAttribute("tabindex")) e.setAttribute("tabindex", "0");
+    for (const table of d.querySelectorAll(".stMain table")) {  // a table, or what holds it, may scroll sideways
+      if (!table.schichtbuchSized) { table.schichtbuchSized = true; sb.sizes.observe(table); }
+      for (let e = table.parentElement; e && !e.matches('[data-testid="stElementContainer"]'); e = e.parentElement) {
+        const scrolls = e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible";
+        if (scrolls && !e.hasAttribute("tabindex")) e.setAttribute("tabindex", "0");
+      }
     }
   };
-  if (!sb.watching) {
-    sb.watching = new MutationObserver(() => { clearTimeout(sb.later); sb.later = setTimeout(tidy, 100); });
+  if (!sb.watching) {  // again once the page has stopped changing, and whenever a table changes its size (a font loaded)
+    const later = () => { clearTimeout(sb.later); sb.later = setTimeout(tidy, 100); };
+    sb.sizes = new ResizeObserver(later);
+    sb.watching = new MutationObserver(later);
     sb.watching.observe(d.body, {childList: true, subtree: true});
-    addEventListener("resize", tidy);
+    addEventListener("resize", later);
   }
   tidy();
 })();
