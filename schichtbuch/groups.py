@@ -15,6 +15,7 @@ from schichtbuch.store import GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGrou
 from schichtbuch.writes import refusal, say, tapped
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, summary_minutes
+from scoring.standings import winners
 
 HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
@@ -78,10 +79,10 @@ def game_line(played: Played, lang: str) -> str:
 
 
 def game_state(played: Played) -> str:
-    """Who won the game and in how many minutes played (where known), or that it is still being played.
-    A dummy seat among the first is named as such (whether it can win is its game's open question)."""
+    """Who won the game (`winners`: never MINE!'s dummy seat) and in how many minutes played (where
+    known), or that it is still being played."""
     s = played.summary
-    first = [named(x["player"], s.get("dummy")) for x in s["standings"] if x["rank"] == 1]
+    first = [md(p) for p in winners({x["player"]: x["rank"] for x in s["standings"]}, s.get("dummy"))]
     if not s["final"]:
         return t("history.playing")
     won, minutes = t("history.won", players=", ".join(first)), summary_minutes(s)

@@ -15,7 +15,7 @@ from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
 from scoring.app_fields import note, times
-from scoring.standings import Line, Result
+from scoring.standings import Line, Result, winners
 from scoring.registry import GAMES, Game, score
 
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#a88600",
@@ -100,7 +100,7 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
     result, g, t = score(_doc), GAMES[_doc["game"]], translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
     if result.final:
-        winners(result, g)
+        winner_line(result, g)
     if result.pending:
         st.info(t("standings.pending", players=", ".join(named(p, result.dummy) for p in result.pending)))
     rows = [[s.total, *(s.breakdown[c] for c in g.categories)] for s in result.standings]
@@ -141,7 +141,7 @@ def send_to_bgstats(saved: Saved) -> None:
         st.caption(t("bgstats.note"))
 
 
-def winners(result: Result, g: Game) -> None:
+def winner_line(result: Result, g: Game) -> None:
     """The winner named above the table (or the players sharing first place), with their points. Where
     the dummy seat is first (alone or sharing), it is not called the winner, since no rule says it can
     win: its points are named with that caveat, then the first of the players at the table."""
@@ -149,8 +149,8 @@ def winners(result: Result, g: Game) -> None:
     points = t(f"{g.id}.score", count=first[0].total)
     if result.dummy in (s.player for s in first):
         st.info(t("standings.dummy_first", player=named(str(result.dummy), result.dummy), score=points), icon="🤖")
-        people = [s for s in result.standings if s.player != result.dummy]
-        best = [s for s in people if s.rank == people[0].rank]
+        best = [s for s in result.standings if s.player in winners({s.player: s.rank for s in result.standings},
+                                                                    result.dummy)]
         st.success(t("standings.best_player", players=", ".join(md(s.player) for s in best),
                      score=t(f"{g.id}.score", count=best[0].total)), icon="🏅")
     elif len(first) == 1:

@@ -28,6 +28,7 @@ from scoring.app_fields import duration_minutes, note, times
 from scoring.errors import RecordError
 from scoring.game import Game, StartOption
 from scoring.registry import game_of, score
+from scoring.standings import winners
 
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE = "schichtbuch"
@@ -43,7 +44,7 @@ OPTION_WORDS = {StartOption.VARIANT: "variant", StartOption.DUMMY: "dummy"}
 def play(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, location: str = "",
          comments: str | None = None, options: Mapping[StartOption, str] = OPTION_WORDS) -> dict[str, Any]:
     """The BG Stats play of a finished game: its standings from the game's own scorer, winners being the
-    players ranked first. `playDate` is the record's `started` time (else `ended`) shifted by `utc_offset`
+    players ranked first (`winners`: never MINE!'s dummy seat). `playDate` is the record's `started` time (else `ended`) shifted by `utc_offset`
     minutes, `durationMin` the minutes played between the two (the table clock's breaks left out); both are
     left out when the record has no time. `comments` are the table's note and the points per category
     unless given; `board` the set-up options chosen, named by `options`.
@@ -68,8 +69,10 @@ def play(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, locat
     if comments is None:
         comments = "\n".join(filter(None, [note(record), breakdown_text(result.to_dict())]))
     data |= {"location": location, "board": board_text(record, g, options), "comments": comments}
+    won = winners({s.player: s.rank for s in result.standings}, dummy)
     data["players"] = [
-        {"name": s.player, "score": s.total, "rank": s.rank, "winner": s.rank == 1, "startPlayer": s.player == first,
+        {"name": s.player, "score": s.total, "rank": s.rank, "winner": s.player in won,
+         "startPlayer": s.player == first,
          "role": DUMMY_ROLE if s.player == dummy else "", "sourcePlayerId": s.player}
         for s in result.standings
     ]

@@ -101,3 +101,12 @@ def deciding_rule(keys: Mapping[str, tuple[Any, ...]]) -> dict[str, int | None]:
         steps = [next(i for i in range(len(key)) if k[i] != key[i]) for k in rivals if k != key]
         decided[player] = max(steps) if steps else None
     return decided
+
+
+def winners(ranks: Mapping[str, int], dummy: str | None = None) -> list[str]:
+    """Who won, from each player's rank: the players ranked best among those at the table. MINE!'s dummy
+    seat never wins, whatever its rank: no source says it can (mine.md: UNVERIFIED); the end page names it
+    first with that caveat, and the best of the others as the winners."""
+    people = {player: place for player, place in ranks.items() if player != dummy}
+    best = min(people.values(), default=None)
+    return [player for player, place in people.items() if place == best]

@@ -52,6 +52,14 @@ def test_shared_first_places_are_all_winners_and_an_unconfirmed_id_is_left_out()
     assert "playDate" not in data and "durationMin" not in data  # a record without times
 
 
+def test_a_dummy_seat_ranked_first_is_not_the_winner_the_best_player_at_the_table_is():
+    record = example("mine_4p_variant_dummy_21")
+    ranked = [p["name"] for p in bgstats.play(record)["players"]]
+    players = bgstats.play({**record, "dummy": ranked[0]})["players"]
+    assert [(p["name"], p["winner"]) for p in players][:2] == [(ranked[0], False), (ranked[1], True)]
+    assert sum(p["winner"] for p in players) == 1
+
+
 def test_mine_dummy_seat_has_its_role():
     record = example("mine_4p_variant_dummy_21")
     roles = {p["name"]: p["role"] for p in bgstats.play(record)["players"]}

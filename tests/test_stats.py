@@ -73,3 +73,12 @@ def test_no_finished_game_gives_empty_tables():
     frame = stats.plays([HISTORY[3]])
     assert frame.empty
     assert stats.head_to_head(frame, "Anna", "Ben").games == 0
+
+
+def test_a_dummy_seat_ranked_first_wins_nothing_the_best_player_at_the_table_wins():
+    summary = {"game": "mine", "final": True, "dummy": "Robo", "standings": [
+        {"player": "Robo", "rank": 1, "total": 30, "breakdown": {}},
+        {"player": "Anna", "rank": 2, "total": 20, "breakdown": {}},
+        {"player": "Ben", "rank": 3, "total": 10, "breakdown": {}}]}
+    assert dict(zip(stats.plays([summary])["player"], stats.plays([summary])["won"])) == {
+        "Robo": False, "Anna": True, "Ben": False}
