@@ -1,6 +1,7 @@
 """What makes the page an app a phone keeps: the web manifest and icons (`static/`, served by Streamlit at
 `app/static/`), the theme colour, the page's language on `<html lang>`, the screen kept awake while a
-game is open, keyboard access to the tables that scroll sideways, the theme's colours for the app's CSS
+game is open, keyboard access to the tables that may scroll sideways (whatever
+fonts and names make of their width), the theme's colours for the app's CSS
 (`--schichtbuch-background`, `--schichtbuch-text`), and the native Share button.
 
 Streamlit writes the page's `<head>` itself; a small script, sent with the title in the same element
@@ -71,20 +72,18 @@ HEAD_SCRIPT = """<script>
       root.setProperty("--schichtbuch-background", style.backgroundColor);
       root.setProperty("--schichtbuch-text", style.color);
     }
-    for (const table of d.querySelectorAll(".stMain table")) {  // a table, or what holds it, may scroll sideways
-      if (!table.schichtbuchSized) { table.schichtbuchSized = true; sb.sizes.observe(table); }
+    for (const table of d.querySelectorAll(".stMain table")) {  // what holds a table may scroll it sideways
       for (let e = table.parentElement; e && !e.matches('[data-testid="stElementContainer"]'); e = e.parentElement) {
-        const scrolls = e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== "visible";
-        if (scrolls && !e.hasAttribute("tabindex")) e.setAttribute("tabindex", "0");
+        const may = ["auto", "scroll"].includes(getComputedStyle(e).overflowX);
+        if (may && !e.hasAttribute("tabindex")) e.setAttribute("tabindex", "0");
       }
     }
   };
-  if (!sb.watching) {  // again once the page has stopped changing, and whenever a table changes its size (a font loaded)
+  if (!sb.watching) {  // again once the page has stopped changing, or the phone turned dark or light
     const later = () => { clearTimeout(sb.later); sb.later = setTimeout(tidy, 100); };
-    sb.sizes = new ResizeObserver(later);
     sb.watching = new MutationObserver(later);
     sb.watching.observe(d.body, {childList: true, subtree: true});
-    addEventListener("resize", later);
+    matchMedia("(prefers-color-scheme: dark)").addEventListener("change", later);
   }
   tidy();
 })();

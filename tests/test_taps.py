@@ -222,7 +222,7 @@ def test_the_card_grid_keeps_every_card_in_its_place_a_delivered_one_marked_and_
     shown = tr("en", "coal_baron.card", coal=cb.symbols(WHEELBARROWS[3].coal), vp=WHEELBARROWS[3].vp)
     assert at.button(key=tapped).label == tr("en", "coal_baron.card_taken", card=shown)
     at.button(key=tapped).click().run()  # a tap on a card already delivered is answered
-    assert len(at.error) == 1 and "wheelbarrow" in at.error[0].value
+    assert len(at.error) == 1 and tr("en", "transport.wheelbarrow") in at.error[0].value
     assert len(stored(store_path, game_id)["current_shift"]["Anna"]) == 1
 
 
