@@ -49,7 +49,8 @@ def lines(rows: Sequence[dict[str, Any]], x: str, y: str, series: str, steps: Se
     tells them apart alone and lines that run together (players tied at 0) stay told apart, with its own
     stroke dash and point shape, the points hollow and each series' a size smaller than the one before,
     so that points on the same spot show inside each other; one legend below in `legend_columns` columns
-    whose names may take `label_limit` pixels."""
+    whose names may take `label_limit` pixels. The rows go with each layer, not the chart: Streamlit
+    turns a chart's own rows into a table with pandas, which the end page then need not load."""
     domain = list(colours)
     legend = {"orient": "bottom", "columns": legend_columns, "labelLimit": label_limit}
 
@@ -57,16 +58,16 @@ def lines(rows: Sequence[dict[str, Any]], x: str, y: str, series: str, steps: Se
         return {"field": series, "type": "nominal", "title": None, "legend": legend,
                 "scale": {"domain": domain, "range": values}}
 
+    data = {"values": list(rows)}
     return {
-        "data": {"values": list(rows)},
         "encoding": {
             "x": {"field": x, "type": "nominal", "sort": list(steps), "title": None},
             "y": {"field": y, "type": "quantitative", "title": y_title, "axis": {"format": "d", "tickMinStep": 1}},
             "color": by_series(list(colours.values())),
         },
         "layer": [
-            {"mark": {"type": "line"}, "encoding": {"strokeDash": by_series([list(DASHES[i % len(DASHES)]) for i in range(len(domain))])}},
-            {"mark": {"type": "point", "filled": False, "strokeWidth": 2},
+            {"data": data, "mark": {"type": "line"}, "encoding": {"strokeDash": by_series([list(DASHES[i % len(DASHES)]) for i in range(len(domain))])}},
+            {"data": data, "mark": {"type": "point", "filled": False, "strokeWidth": 2},
              "encoding": {"shape": by_series([SHAPES[i % len(SHAPES)] for i in range(len(domain))]),
                           "size": by_series([POINT_SIZES[i % len(POINT_SIZES)] for i in range(len(domain))])}},
         ],

@@ -25,13 +25,13 @@ header[data-testid="stHeader"] { display: none; }
   color: color-mix(in srgb, var(--schichtbuch-text, #2f2d2b) 78%, var(--schichtbuch-background, #fff)); }
 .stApp :is(input, textarea, [data-baseweb="select"] > div):focus-visible,
 .stApp [data-baseweb="input"]:focus-within { outline: 2px solid #2563eb; outline-offset: 1px; }
-[data-testid="stTable"], [data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
-[data-testid="stMarkdownContainer"] > table :is(th, td)[style*="right"],
-.stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"],
-.stTable[data-testid="stTable"] [data-testid="stMarkdownContainer"] p { white-space: nowrap; }
-[data-testid="stTable"] tr > :first-child, [data-testid="stMarkdownContainer"] > table tr > :first-child {
+[data-testid="stMarkdownContainer"]:has(> table) { overflow-x: auto; }
+[data-testid="stMarkdownContainer"] > table :is(th, td)[style*="right"], .st-key-standings table :is(th, td) {
+  white-space: nowrap; }
+[data-testid="stMarkdownContainer"] > table tr > :first-child {
   position: sticky; left: 0; z-index: 1; background: var(--schichtbuch-background, #fff); }
-.st-key-standings tbody :is(th, td:nth-child(2)) { color: inherit; font-weight: 600; }
+.st-key-standings tbody td:is(:first-child, :nth-child(2)) { font-weight: 600; }
+.st-key-standings:not(.schichtbuch-scrolls) .stElementContainer:has([data-testid="stCaptionContainer"]) { display: none; }
 .schichtbuch-share { min-height: 44px; width: 100%; border-radius: 0.5rem; font: inherit; cursor: pointer;
   border: 1px solid rgba(128, 128, 128, 0.4); background: transparent; color: inherit; }
 .st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from typing import Any
-from unicodedata import east_asian_width
 
 import streamlit as st
 
@@ -45,19 +44,6 @@ LEGEND_CHAR = 7
 """Pixels of one character of a legend name in Streamlit's chart theme (measured at 390 px: about 6.8)."""
 
 
-TABLE_WIDTH = 356
-"""Pixels a table may take on a phone before it scrolls sideways (390 px screen less the page's margins)."""
-
-
-TABLE_CHAR = 7
-"""Pixels of one character in a table cell (a wide character, as in Japanese, counts twice)."""
-
-
-TABLE_CELL = 22
-"""Pixels of a table cell besides its text: its padding and border. With `TABLE_CHAR`, fitted to the
-standings' widths measured in Chromium at 390 px in every language (tests/test_browser_layout.py checks)."""
-
-
 def table(head: Sequence[object], rows: Sequence[Sequence[object]], left: Collection[int] = (0,)) -> str:
     """A Markdown table for a phone: the columns numbered in `left` (the player's, the first) on the left,
     the rest (numbers) on the right. Cells are shown as given: names escaped by the caller (`md`)."""
@@ -95,22 +81,18 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
     """The standings of `_doc`, the game `game_id` at `version` in `lang` (the cache's key: the document
     itself is not hashed), and whether the game is over. Streamlit keeps the elements drawn here and
     replays them on a cache hit."""
-    import pandas as pd  # here, not at the top: a page without standings, or replaying them, never loads it
-
     result, g, t = score(_doc), GAMES[_doc["game"]], translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
     if result.final:
         winner_line(result, g)
     if result.pending:
         st.info(t("standings.pending", players=", ".join(named(p, result.dummy) for p in result.pending)))
-    rows = [[s.total, *(s.breakdown[c] for c in g.categories)] for s in result.standings]
-    names = [f"{s.rank}. {t('standings.dummy', player=s.player) if s.player == result.dummy else s.player}"
-             for s in result.standings]
     head = [t("col.total"), *(t(f"{g.id}.cat.{c}.short") for c in g.categories)]
-    st.container(key="standings").table(pd.DataFrame(
-        rows, index=[md(f"{s.rank}. ") + named(s.player, result.dummy) for s in result.standings], columns=head))
-    if not fits(["", *head], [[n, *r] for n, r in zip(names, rows)]):
-        st.caption(t("standings.swipe"))
+    rows = [(md(f"{s.rank}. ") + named(s.player, result.dummy), s.total, *(s.breakdown[c] for c in g.categories))
+            for s in result.standings]
+    with st.container(key="standings"):
+        st.markdown(table(("", *head), rows))
+        st.caption(t("standings.swipe"))  # shown only while the table is wider than the screen (webapp.py)
     for s in result.standings:
         if s.decided_by:
             st.caption(f"{named(s.player, result.dummy)}: {t(s.decided_by, value=s.tiebreak)}")
@@ -157,17 +139,6 @@ def winner_line(result: Result, g: Game) -> None:
         st.success(t("standings.winner", player=md(first[0].player), score=points), icon="🏆")
     else:
         st.success(t("standings.winners", players=md(", ".join(s.player for s in first)), score=points), icon="🏆")
-
-
-def fits(head: Sequence[object], rows: Sequence[Sequence[object]]) -> bool:
-    """Whether a table of these cells (as shown, without Markdown) fits a phone without scrolling
-    sideways, estimated from the longest text of each column."""
-    return sum(max(map(_width, column)) * TABLE_CHAR + TABLE_CELL for column in zip(head, *rows)) <= TABLE_WIDTH
-
-
-def _width(cell: object) -> int:
-    """Characters of a cell's text, a wide one (Japanese) counted twice."""
-    return sum(2 if east_asian_width(c) in "WF" else 1 for c in str(cell))
 
 
 def named(player: str, dummy: str | None) -> str:

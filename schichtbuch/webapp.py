@@ -1,7 +1,7 @@
 """What makes the page an app a phone keeps: the web manifest and icons (`static/`, served by Streamlit at
 `app/static/`), the theme colour, the page's language on `<html lang>`, the screen kept awake while a
 game is open, keyboard access to the tables that may scroll sideways (whatever
-fonts and names make of their width), the theme's colours for the app's CSS
+fonts and names make of their width) and the standings' swipe hint while they do, the theme's colours for the app's CSS
 (`--schichtbuch-background`, `--schichtbuch-text`), and the native Share button.
 
 Streamlit writes the page's `<head>` itself; a small script, sent with the title in the same element
@@ -73,14 +73,20 @@ HEAD_SCRIPT = """<script>
       root.setProperty("--schichtbuch-text", style.color);
     }
     for (const table of d.querySelectorAll(".stMain table")) {  // what holds a table may scroll it sideways
+      if (!table.schichtbuchSized) { table.schichtbuchSized = true; sb.sizes.observe(table); }
       for (let e = table.parentElement; e && !e.matches('[data-testid="stElementContainer"]'); e = e.parentElement) {
         const may = ["auto", "scroll"].includes(getComputedStyle(e).overflowX);
         if (may && !e.hasAttribute("tabindex")) e.setAttribute("tabindex", "0");
       }
     }
+    for (const standings of d.querySelectorAll(".st-key-standings")) {  // its swipe hint while it is too wide
+      const holder = standings.querySelector("table")?.parentElement;
+      standings.classList.toggle("schichtbuch-scrolls", !!holder && holder.scrollWidth > holder.clientWidth + 1);
+    }
   };
-  if (!sb.watching) {  // again once the page has stopped changing, or the phone turned dark or light
+  if (!sb.watching) {  // again once the page has stopped changing, a table's size changed, or the theme
     const later = () => { clearTimeout(sb.later); sb.later = setTimeout(tidy, 100); };
+    sb.sizes = new ResizeObserver(later);
     sb.watching = new MutationObserver(later);
     sb.watching.observe(d.body, {childList: true, subtree: true});
     matchMedia("(prefers-color-scheme: dark)").addEventListener("change", later);

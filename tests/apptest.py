@@ -20,6 +20,7 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
+import re
 from pathlib import Path
 from typing import Any
 
@@ -105,3 +106,21 @@ def header_ran(at: AppTest, lang: str) -> bool:
     """Whether app.py's header ran: its title, with the CSS and the page's head script, in one element."""
     title = f"<h3 class=\"schichtbuch-title\">⛏️ {tr(lang, 'app.title')}</h3>"
     return any(title in html.proto.body for html in at.get("html"))
+
+
+def standings_table(at: AppTest, lang: str = "en") -> Any:
+    """The standings table the page shows (a Markdown table: a row per player, the total, then each
+    category) as a DataFrame: the rank and name cells as written (Markdown-escaped) for its index, the
+    column labels, and the numbers as numbers."""
+    import pandas as pd
+
+    head = f"|  | {tr(lang, 'col.total')} |"
+    (shown,) = [m.value for m in at.markdown if m.value.startswith(head)]
+    rows = [[cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]] for line in shown.splitlines()]
+    body = [[int(c) if re.fullmatch(r"-?\d+", c) else c for c in row[1:]] for row in rows[2:]]
+    return pd.DataFrame(body, index=[row[0] for row in rows[2:]], columns=rows[0][1:])
+
+
+def is_standings(node: Any) -> bool:
+    """Whether an element of the page (`position`) is the standings table."""
+    return node.type == "markdown" and str(getattr(node, "value", "")).startswith("|  | ")

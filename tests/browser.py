@@ -252,7 +252,7 @@ def visit(page: Page, title: str, name: str) -> None:
 def standings(page: Page) -> list[list[str]]:
     """The standings table as rows of cells: the header (total, each category), then each player's row
     (rank and name, total, each category's points) in rank order."""
-    rows = page.get_by_test_id("stTable").locator("tr")
+    rows = page.locator(".st-key-standings table tr")
     return [[c.strip() for c in row.split("\t")] for row in rows.all_inner_texts()]
 
 

@@ -335,7 +335,7 @@ def test_the_end_page_of_a_six_seat_game_with_long_names_shows_its_standings_in_
         page = phone(browser)
         for lang in ("de", "en", "fr", "ja"):
             opened(page, url, "mine_end", game_id, lang)
-            expect(page.get_by_test_id("stTable")).to_be_visible()
+            expect(page.locator(".st-key-standings table")).to_be_visible()
             assert page.get_by_test_id("stException").count() == 0
-            assert page.get_by_test_id("stTable").locator("tbody tr").count() == len(LONG_NAMES)
+            assert page.locator(".st-key-standings table tbody tr").count() == len(LONG_NAMES)
             look(page, f"long-names-end-{lang}")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import APP, HOME, PAGE_FIXTURES, app, failure, position, put, stored, texts, tr
+from apptest import APP, HOME, PAGE_FIXTURES, app, failure, is_standings, position, put, standings_table, stored, texts, tr
 from builders.mine import SIX, THREE, created, dummy_ahead, finished, mid_round, resolve
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
@@ -240,7 +240,7 @@ def test_six_seats_standings_have_a_row_per_seat_and_the_legend_names_everyone(s
         doc = resolve(doc, dict.fromkeys(names, 1), mined=dict.fromkeys(names, 2))
     at = app(ROUND, "en", put(store_path, doc))
     assert not at.exception, failure(at)
-    table = at.table[0].value
+    table = standings_table(at)
     assert list(table.index) == [md(f"1. {p}") for p in names[:-1]] + [md("1. ") + "Bot (dummy)"]
     assert list(table.columns) == [tr("en", "col.total"), *(tr("en", f"mine.cat.round_{n}.short") for n in range(1, 7))]
     assert list(table[tr("en", "col.total")]) == [2] * 6
@@ -270,7 +270,7 @@ def test_finished_end_page_opens_with_the_roll_still_needed_and_the_standings(st
     roll = next(b for b in at.button if b.key == "mine_roll_Ben_Cleo")
     folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
     assert len(folded.number_input) == len(at.number_input) == 2
-    assert position(at, lambda n: n is roll) < position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+    assert position(at, lambda n: n is roll) < position(at, is_standings) < position(at, lambda n: n is folded)
     assert at.success[0].value == tr("en", "standings.winner", player="Anna", score="6 points")  # 6 cards break the tie
 
 
@@ -290,7 +290,7 @@ def test_the_dummy_seat_first_is_marked_and_not_called_the_winner(lang: str, sto
     assert [s.value for s in at.success] == [tr(lang, "standings.best_player", players="Ben",
                                                  score=tr(lang, "mine.score", count=totals["Ben"]))]  # more cards than Anna
     assert not [s for s in at.success if "Robo" in s.value]
-    assert list(at.table[0].value.index)[0] == md("1. ") + marked
+    assert list(standings_table(at, lang).index)[0] == md("1. ") + marked
     colour = json.loads(at.get("vega_lite_chart")[0].proto.spec)["encoding"]["color"]
     assert marked in colour["scale"]["domain"] and "Robo" not in colour["scale"]["domain"]
 
@@ -302,7 +302,7 @@ def test_the_dummy_seat_behind_leaves_the_winner_line_as_it_is_and_is_marked_in_
     score = tr("en", "mine.score", count=mine.score(doc).standings[0].total)
     assert [s.value for s in at.success] == [tr("en", "standings.winner", player="Robo", score=score)]
     assert not at.info
-    assert list(at.table[0].value.index)[-1] == md("3. ") + "Anna (dummy)"
+    assert list(standings_table(at).index)[-1] == md("3. ") + "Anna (dummy)"
 
 
 @pytest.mark.parametrize(("lang", "score"), [("en", "1 point"), ("de", "1 Punkt")])

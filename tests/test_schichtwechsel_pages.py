@@ -17,7 +17,8 @@ from streamlit.testing.v1 import AppTest
 
 from builders import STAGES
 from builders.schichtwechsel import FOUR, created, played
-from apptest import HOME, PAGE_FIXTURES, ROOT, app, failure, position, put, stored, texts, tr
+from apptest import (HOME, PAGE_FIXTURES, ROOT, app, failure, is_standings, position, put, standings_table, stored, texts,
+                     tr)
 from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
@@ -271,7 +272,7 @@ def test_end_items_finish_the_game_with_a_shared_place(store_path: Path):
     total = sw.score(stored(store_path, game_id)).standings[0].total
     assert at.success[0].value == tr("en", "standings.winners", players="Anna, Ben", score=f"{total} VP")
     folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
-    assert position(at, lambda n: n.type == "table") < position(at, lambda n: n is folded)
+    assert position(at, is_standings) < position(at, lambda n: n is folded)
     assert len(folded.number_input) == len(at.number_input) and tr("en", "schichtwechsel.end.arrivals") in [
         s.value for s in folded.subheader]
     assert [c.value for c in at.caption if tr("en", "schichtwechsel.shared_place") in c.value] == [
@@ -282,7 +283,7 @@ def test_end_items_finish_the_game_with_a_shared_place(store_path: Path):
 def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: Path, tmp_path: Path):
     doc = STAGES[stage]()
     at = app(END, "en", put(store_path, doc))
-    shown = at.table[0].value
+    shown = standings_table(at)
     path = tmp_path / "record.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)], cwd=ROOT, capture_output=True, text=True)
