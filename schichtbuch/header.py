@@ -21,6 +21,7 @@ header[data-testid="stHeader"] { display: none; }
 .stApp [data-testid="stCheckbox"] label { align-items: center; }
 [data-testid="stHeaderActionElements"] { display: none; }
 .stApp [data-testid^="stBaseButton-primary"] { color: var(--schichtbuch-background, #fff); }
+.stApp [role="radio"][aria-checked="true"] p { font-weight: 700; }
 .stApp [data-testid="stCaptionContainer"] { opacity: 1;
   color: color-mix(in srgb, var(--schichtbuch-text, #2f2d2b) 78%, var(--schichtbuch-background, #fff)); }
 .stApp :is(input, textarea, [data-baseweb="select"] > div):focus-visible,
@@ -44,7 +45,8 @@ header[data-testid="stHeader"] { display: none; }
 without their link icon (a tiny target nobody at a table needs); a field with the focus outlined in
 blue, never in the red of an error; captions in the text's colour, lightened only as far as keeps 4.5:1
 on the light and the dark background (WCAG AA); a primary button's text in the background's colour (white
-on the light theme's dark red, near-black on the dark theme's light red). Tables
+on the light theme's dark red, near-black on the dark theme's light red); the option picked in a row of
+buttons in bold as well as in the accent, so that colour never tells it alone. Tables
 keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
 sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
 the page; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits the
