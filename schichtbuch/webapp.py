@@ -45,7 +45,7 @@ HEAD_SCRIPT = """<script>
   sb.ask = sb.ask || (async () => {
     if (!sb.awake || d.visibilityState !== "visible" || !("wakeLock" in navigator)) return;
     if (sb.lock && !sb.lock.released) return;
-    try { sb.lock = await navigator.wakeLock.request("screen"); } catch (refused) { sb.lock = null; sb.refused = refused.name; }
+    try { sb.lock = await navigator.wakeLock.request("screen"); } catch (refused) { sb.lock = null; }
   });
   if (!sb.listening) {  // asked again when the page is shown again, and on a tap (some browsers want one)
     sb.listening = true;
