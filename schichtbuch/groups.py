@@ -14,8 +14,7 @@ from schichtbuch.session import md, recent_groups, remember_group, store, t
 from schichtbuch.store import GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
 from schichtbuch.writes import refusal, say, tapped
 from scoring.errors import RecordError
-from scoring.registry import GAMES, PALETTE, summary_minutes
-from scoring.standings import winners
+from scoring.registry import GAMES, PALETTE, summary_minutes, summary_winners
 
 HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
@@ -82,7 +81,7 @@ def game_state(played: Played) -> str:
     """Who won the game (`winners`: never MINE!'s dummy seat) and in how many minutes played (where
     known), or that it is still being played."""
     s = played.summary
-    first = [md(p) for p in winners({x["player"]: x["rank"] for x in s["standings"]}, s.get("dummy"))]
+    first = [md(p) for p in summary_winners(s)]
     if not s["final"]:
         return t("history.playing")
     won, minutes = t("history.won", players=", ".join(first)), summary_minutes(s)

@@ -14,7 +14,7 @@ from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
 from scoring.app_fields import note, times
-from scoring.standings import Line, Result, winners
+from scoring.standings import Line, Result
 from scoring.registry import GAMES, Game, score
 
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#a88600",
@@ -131,8 +131,8 @@ def winner_line(result: Result, g: Game) -> None:
     points = t(f"{g.id}.score", count=first[0].total)
     if result.dummy in (s.player for s in first):
         st.info(t("standings.dummy_first", player=named(str(result.dummy), result.dummy), score=points), icon="🤖")
-        best = [s for s in result.standings if s.player in winners({s.player: s.rank for s in result.standings},
-                                                                    result.dummy)]
+        won = result.winners
+        best = [s for s in result.standings if s.player in won]
         st.success(t("standings.best_player", players=", ".join(md(s.player) for s in best),
                      score=t(f"{g.id}.score", count=best[0].total)), icon="🏅")
     elif len(first) == 1:

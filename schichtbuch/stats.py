@@ -20,8 +20,7 @@ from typing import Any
 
 import pandas as pd
 
-from scoring.registry import summary_minutes
-from scoring.standings import winners
+from scoring.registry import summary_minutes, summary_winners
 
 MEMBER_COLUMNS = ("plays", "wins", "win_rate", "average", "best")
 
@@ -30,11 +29,13 @@ def plays(summaries: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     """One row per player per finished game: `game_id` (the row's position in `summaries` unless it
     carries an `id`), `game`, `minutes` (played, where known), `player`, `rank`, `total`, `won`, and one
     column per scoring category (empty where the row's game has no such category)."""
-    rows = [{"game_id": s.get("id", i), "game": s["game"], "minutes": summary_minutes(s), "player": p["player"],
-             "rank": p["rank"], "total": p["total"], "won": p["player"] in won, **p["breakdown"]}
-            for i, s in enumerate(summaries) if s["final"]
-            for won in [winners({x["player"]: x["rank"] for x in s["standings"]}, s.get("dummy"))]
-            for p in s["standings"]]
+    rows = []
+    for i, s in enumerate(summaries):
+        if s["final"]:
+            won = summary_winners(s)
+            rows += [{"game_id": s.get("id", i), "game": s["game"], "minutes": summary_minutes(s), "player": p["player"],
+                      "rank": p["rank"], "total": p["total"], "won": p["player"] in won, **p["breakdown"]}
+                     for p in s["standings"]]
     columns = ["game_id", "game", "minutes", "player", "rank", "total", "won"]
     return pd.DataFrame(rows, columns=columns if not rows else None).astype({"minutes": "Float64"})
 

@@ -28,7 +28,6 @@ from scoring.app_fields import duration_minutes, note, times
 from scoring.errors import RecordError
 from scoring.game import Game, StartOption
 from scoring.registry import game_of, score
-from scoring.standings import winners
 
 PUSH_URL = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE = "schichtbuch"
@@ -69,7 +68,7 @@ def play(record: Mapping[str, Any], lang: str = "en", utc_offset: int = 0, locat
     if comments is None:
         comments = "\n".join(filter(None, [note(record), breakdown_text(result.to_dict())]))
     data |= {"location": location, "board": board_text(record, g, options), "comments": comments}
-    won = winners({s.player: s.rank for s in result.standings}, dummy)
+    won = result.winners
     data["players"] = [
         {"name": s.player, "score": s.total, "rank": s.rank, "winner": s.player in won,
          "startPlayer": s.player == first,

@@ -12,7 +12,7 @@ from scoring.errors import RecordError
 from scoring.fields import mapping
 from scoring.game import Game
 from scoring.gate import clean
-from scoring.standings import Result
+from scoring.standings import Result, winners
 
 PALETTE = ("red", "blue", "green", "yellow", "white", "black")
 """Colours a player may pick to tell the phones' entries apart; a table label, not a rule."""
@@ -69,6 +69,11 @@ def summary(record: Mapping[str, Any], result: Result | None = None) -> dict[str
     dummy = {"dummy": result.dummy} if result.dummy is not None else {}
     return {**result.to_dict(), "players": list(record["players"]), "started": started, "ended": ended,
             "minutes": duration_minutes(record), **dummy}
+
+
+def summary_winners(row: Mapping[str, Any]) -> list[str]:
+    """Who won the game of a history row (`summary`; `winners`: never the dummy seat)."""
+    return winners({x["player"]: x["rank"] for x in row["standings"]}, row.get("dummy"))
 
 
 def summary_minutes(row: Mapping[str, Any]) -> int | None:

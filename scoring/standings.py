@@ -53,6 +53,11 @@ class Result:
     """The seat played by the rules rather than by a person at the table (MINE!'s dummy), if any: the
     standings name it as such, and whether it can win is its game's rule."""
 
+    @property
+    def winners(self) -> list[str]:
+        """Who won (`winners`: never the dummy seat)."""
+        return winners({s.player: s.rank for s in self.standings}, self.dummy)
+
     def to_dict(self) -> dict[str, Any]:
         """The `python -m scoring score` output of records.md."""
         return {
