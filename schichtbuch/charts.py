@@ -54,9 +54,10 @@ def lines(rows: Sequence[dict[str, Any]], x: str, y: str, series: str, steps: Se
     domain = list(colours)
     legend = {"orient": "bottom", "columns": legend_columns, "labelLimit": label_limit}
 
-    def by_series(values: list[Any]) -> dict[str, Any]:
+    def by_series(values: Sequence[Any]) -> dict[str, Any]:
+        """Each series its value, in legend order (`values` repeated if there are more series)."""
         return {"field": series, "type": "nominal", "title": None, "legend": legend,
-                "scale": {"domain": domain, "range": values}}
+                "scale": {"domain": domain, "range": [values[i % len(values)] for i in range(len(domain))]}}
 
     data = {"values": list(rows)}
     return {
@@ -66,9 +67,9 @@ def lines(rows: Sequence[dict[str, Any]], x: str, y: str, series: str, steps: Se
             "color": by_series(list(colours.values())),
         },
         "layer": [
-            {"data": data, "mark": {"type": "line"}, "encoding": {"strokeDash": by_series([list(DASHES[i % len(DASHES)]) for i in range(len(domain))])}},
+            {"data": data, "mark": {"type": "line"}, "encoding": {"strokeDash": by_series([list(d) for d in DASHES])}},
             {"data": data, "mark": {"type": "point", "filled": False, "strokeWidth": 2},
-             "encoding": {"shape": by_series([SHAPES[i % len(SHAPES)] for i in range(len(domain))]),
-                          "size": by_series([POINT_SIZES[i % len(POINT_SIZES)] for i in range(len(domain))])}},
+             "encoding": {"shape": by_series(SHAPES),
+                          "size": by_series(POINT_SIZES)}},
         ],
     }
