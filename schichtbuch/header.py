@@ -8,7 +8,7 @@ import streamlit as st
 
 from schichtbuch import clock, i18n, webapp
 from schichtbuch.nav import _title_key, all_pages, game, page_path
-from schichtbuch.session import go_to, slot, store, t, widget_key
+from schichtbuch.session import go_to, recent_cookie, slot, store, t, widget_key
 from schichtbuch.store import Saved
 from schichtbuch.taps import drawn
 from schichtbuch.writes import refused
@@ -61,8 +61,9 @@ def header(saved: Saved | None, page: st.Page) -> None:
     phone: the CSS goes with the title, one place holds either note, the pages are one control)."""
     lang = st.session_state.lang
     with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small"):
-        st.html(f"{STYLE}<h3 class=\"schichtbuch-title\">⛏️ {t('app.title')}</h3>{webapp.head_script(lang, saved is not None)}",
-                width="content", unsafe_allow_javascript=True)
+        script = webapp.head_script(lang, saved is not None, recent_cookie() if saved else "")
+        st.html(f"{STYLE}<h3 class=\"schichtbuch-title\">⛏️ {t('app.title')}</h3>{script}", width="content",
+                unsafe_allow_javascript=True)
         chosen = st.segmented_control(
             t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
             label_visibility="collapsed", key="app_lang", required=True, width="content",

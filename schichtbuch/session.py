@@ -153,8 +153,14 @@ def recent_games() -> list[Saved]:
 
 
 def remember(game_id: str) -> None:
-    """Keep the game among this browser's recent games (session and a cookie for later visits)."""
-    _keep("recent", RECENT_COOKIE, game_id)
+    """Keep the game among this browser's recent games: in the session, and in a cookie for later visits
+    that the header's script sets (`recent_cookie`), so that no element of its own is drawn for it."""
+    st.session_state.recent = _kept(st.session_state.recent, game_id)
+
+
+def recent_cookie() -> str:
+    """The cookie that keeps this browser's recent games (`remember`)."""
+    return _cookie(RECENT_COOKIE, st.session_state.recent)
 
 
 def recent_groups() -> list[Group]:
@@ -218,12 +224,20 @@ def slot() -> Any:
 
 
 def _keep(key: str, cookie: str, item_id: str) -> None:
-    """Put the id first in the session's list `key` (at most RECENT_KEEP) and in the cookie, once (its
-    script in a `slot`)."""
+    """Put the id first in the session's list `key` and in the cookie, once (its script in a `slot`)."""
     place = slot()
-    kept = ([item_id] + [i for i in st.session_state[key] if i != item_id])[:RECENT_KEEP]
+    kept = _kept(st.session_state[key], item_id)
     if kept == st.session_state[key]:
         return
     st.session_state[key] = kept
-    place.html(f"<script>document.cookie='{cookie}={'.'.join(kept)};path=/;"
-               "max-age=31536000;samesite=lax'</script>", unsafe_allow_javascript=True)
+    place.html(f"<script>document.cookie='{_cookie(cookie, kept)}'</script>", unsafe_allow_javascript=True)
+
+
+def _kept(ids: list[str], item_id: str) -> list[str]:
+    """The id first, then the others, at most RECENT_KEEP."""
+    return ([item_id] + [i for i in ids if i != item_id])[:RECENT_KEEP]
+
+
+def _cookie(name: str, ids: list[str]) -> str:
+    """A year's cookie `name` holding the ids (ids are letters and digits)."""
+    return f"{name}={'.'.join(ids)};path=/;max-age=31536000;samesite=lax"

@@ -41,6 +41,7 @@ HEAD_SCRIPT = """<script>
   for (const [scheme, colour] of Object.entries(%(colours)s))
     put("meta", {name: "theme-color", media: `(prefers-color-scheme: ${scheme})`, content: colour});
   d.documentElement.lang = %(lang)s;
+  if (%(cookie)s) d.cookie = %(cookie)s;
   sb.awake = %(awake)s;
   sb.ask = sb.ask || (async () => {
     if (!sb.awake || d.visibilityState !== "visible" || !("wakeLock" in navigator)) return;
@@ -96,9 +97,10 @@ HEAD_SCRIPT = """<script>
 </script>"""
 
 
-def head_script(lang: str, awake: bool) -> str:
-    """The script that sets the page's head for this run: `lang`, and whether to keep the screen awake."""
-    return HEAD_SCRIPT % {"colours": _js(THEME_COLOURS), "lang": _js(lang), "awake": _js(awake)}
+def head_script(lang: str, awake: bool, cookie: str = "") -> str:
+    """The script that sets the page's head for this run: `lang`, whether to keep the screen awake, and
+    the cookie to set (`name=value;…`, none if empty)."""
+    return HEAD_SCRIPT % {"colours": _js(THEME_COLOURS), "lang": _js(lang), "awake": _js(awake), "cookie": _js(cookie)}
 
 
 SHARE_BUTTON = """<button id="schichtbuch-share" type="button" class="schichtbuch-share">📤 %(label)s</button>

@@ -128,6 +128,17 @@ def test_a_game_page_keeps_the_screen_awake_and_home_lets_it_sleep(app: tuple[st
     assert not page.evaluate(held)
 
 
+def test_a_later_visit_lists_the_games_this_phone_opened(app: tuple[str, dict[str, str]], browser: Browser) -> None:
+    """The recent games' cookie, set by the header's script, brings them back in a new session."""
+    url, pages = app
+    page = phone(browser)
+    for name in ("mine_round", "coal_baron_shift"):
+        opened(page, f"{url}{pages[name]}lang=en")
+    opened(page, f"{url}/?lang=en")  # loaded anew: a new session, which has only the cookie
+    for game in ("Coal Baron", "MINE!"):
+        expect(page.get_by_test_id("stPageLink").filter(has_text=f"{game}: Anna")).to_have_count(1)
+
+
 def test_the_share_button_copies_the_join_link_or_opens_the_share_sheet(app: tuple[str, dict[str, str]],
                                                                        browser: Browser) -> None:
     url, pages = app
