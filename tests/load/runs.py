@@ -32,6 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from builders import at  # noqa: E402
 from measure import game_in_shift_three  # noqa: E402
 from phones import BARE_APP, ROOT, Server, Table, streamlit  # noqa: E402
+
+FLOOR_APP = Path(__file__).with_name("floor.py")
 from schichtbuch.store import SQLiteStore  # noqa: E402
 from scoring.app_fields import with_start  # noqa: E402
 
@@ -45,10 +47,12 @@ class Page:
     file: str
     build: Callable[[], dict] | None
     taps: bool = False
+    script: Path = ROOT / "app.py"
 
 
 PAGES = {
-    "bare": Page("", None),
+    "bare": Page("", None, script=BARE_APP),
+    "floor_shift": Page("", None, script=FLOOR_APP),
     "home": Page("home", None),
     "coal_baron_shift": Page("coal_baron_shift", game_in_shift_three),
     "coal_baron_shift_tap": Page("coal_baron_shift", game_in_shift_three, taps=True),
@@ -97,8 +101,7 @@ def measure(name: str, runs: int) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         path = str(Path(tmp) / "runs.sqlite3")
         game = SQLiteStore(path).create(page.build(), {"key": "change.start"}).id if page.build else "table"
-        script = BARE_APP if name == "bare" else ROOT / "app.py"
-        with streamlit(script, ROOT, {"SCHICHTBUCH_STORE": path}) as server:
+        with streamlit(page.script, ROOT, {"SCHICHTBUCH_STORE": path}) as server:
             return asyncio.run(drive(server, page, game, runs))
 
 
