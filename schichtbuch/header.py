@@ -8,7 +8,7 @@ import streamlit as st
 
 from schichtbuch import clock, i18n, webapp
 from schichtbuch.nav import _title_key, all_pages, game, page_path
-from schichtbuch.session import go_to, recent_cookie, slot, store, t, widget_key
+from schichtbuch.session import go_to, recent_cookie, store, t, widget_key
 from schichtbuch.store import Saved
 from schichtbuch.taps import drawn
 from schichtbuch.writes import refused
@@ -36,6 +36,7 @@ header[data-testid="stHeader"] { display: none; }
 .schichtbuch-share { min-height: 44px; width: 100%; border-radius: 0.5rem; font: inherit; cursor: pointer;
   border: 1px solid rgba(128, 128, 128, 0.4); background: transparent; color: inherit; }
 .st-key-shift_cards > .stElementContainer { flex: 1 1 calc(50% - 0.5rem); min-width: 0; }
+.st-key-title > .stElementContainer:has(.stAlert) { flex-basis: 100%; }
 .st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table { width: 100%; table-layout: fixed; font-size: 0.8125rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table :is(th, td) {
@@ -43,15 +44,16 @@ header[data-testid="stHeader"] { display: none; }
 .st-key-race [data-testid="stMarkdownContainer"] > table tr > :first-child { width: 26%; }
 """
 """Room at the top on a phone; touch targets of at least 44 px (Apple's and Google's guidance), headings
-without their link icon (a tiny target nobody at a table needs); a field with the focus outlined in
-blue, never in the red of an error; captions in the text's colour, lightened only as far as keeps 4.5:1
-on the light and the dark background (WCAG AA); a primary button's text in the background's colour (white
-on the light theme's dark red, near-black on the dark theme's light red); the option picked in a row of
-buttons in bold as well as in the accent, so that colour never tells it alone; Coal Baron's cards two a
-row, as wide as the screen allows. Tables keep their numbers (right-aligned columns) on one line, the standings their names too, and scroll
-sideways inside themselves with the first column (the player) fixed, so six seats are never clipped by
-the page; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits the
-screen instead: its cells wrap and are narrower."""
+without their link icon (a tiny target nobody at a table needs); a field with the focus outlined in blue,
+never in the red of an error; captions in the text's colour, lightened only as far as keeps 4.5:1 on the
+light and the dark background (WCAG AA); a primary button's text in the background's colour (white on the
+light theme's dark red, near-black on the dark theme's light red); the option picked in a row of buttons
+in bold as well as in the accent, so that colour never tells it alone; Coal Baron's cards two a row, as
+wide as the screen allows; a note in the title's row on a line of its own. Tables keep their numbers
+(right-aligned columns) on one line, the standings their names too, and scroll sideways inside themselves
+with the first column (the player) fixed, so six seats are never clipped by the page; in the standings,
+names and totals stand out. Coal Baron's race, a column per player, fits the screen instead: its cells
+wrap and are narrower."""
 STYLE = f"<style>{PHONE_CSS}</style>"
 """The CSS as it goes with the title and the page's head script (`webapp`), in the same element."""
 
@@ -59,9 +61,10 @@ STYLE = f"<style>{PHONE_CSS}</style>"
 def header(saved: Saved | None, page: st.Page) -> None:
     """Title, the open game with its stage and player count, the game's pages and the language: as few
     elements as it takes, since every page draws them in every run (each element is a message to the
-    phone: the CSS goes with the title, one place holds either note, the pages are one control)."""
+    phone: the CSS goes with the title, the notes in its row, the pages are one control)."""
     lang = st.session_state.lang
-    with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small"):
+    with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small",
+                      key="title"):
         script = webapp.head_script(lang, saved is not None, recent_cookie() if saved else "")
         st.html(f"{STYLE}<h3 class=\"schichtbuch-title\">⛏️ {t('app.title')}</h3>{script}", width="content",
                 unsafe_allow_javascript=True)
@@ -69,22 +72,28 @@ def header(saved: Saved | None, page: st.Page) -> None:
             t("app.language"), i18n.LANGUAGES, default=lang, format_func=str.upper,
             label_visibility="collapsed", key="app_lang", required=True, width="content",
         )
+        notes(saved)
     if chosen and chosen != lang:
         st.session_state.lang = chosen
         st.query_params["lang"] = chosen
         st.rerun()
-    note = slot()
-    refused("tap", note)
-    refused("clock", note)
     if saved is None:
         return
     g = game(saved)
     key, numbers = g.status(saved.doc)
     clock.game_line(saved, f"**{g.names[lang]}** · {t('app.players', count=len(saved.doc['players']))} · {t(key, **numbers)}")
-    if st.session_state.get("join_note") == saved.id:
-        del st.session_state.join_note
-        note.success(t("share.joined"), icon="✅")
     page_links(saved, next(f for f, p in all_pages().items() if p is page))
+
+
+def notes(saved: Saved | None) -> None:
+    """The line about a tap that reached a page that had changed, the clock's refusal, and that this
+    phone has just joined the game: last in the title's row (a line of their own, `PHONE_CSS`), so that
+    one coming or going moves nothing else on the page."""
+    refused("tap", st)
+    refused("clock", st)
+    if saved is not None and st.session_state.get("join_note") == saved.id:
+        del st.session_state.join_note
+        st.success(t("share.joined"), icon="✅")
 
 
 def page_links(saved: Saved, shown: str) -> None:

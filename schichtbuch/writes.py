@@ -139,12 +139,14 @@ def field_name(path: str) -> str:
 def undo_button(saved: Saved, key: str) -> None:
     """Undo the last change of the game still in effect (whoever made it), named on the button, if it is
     the one this phone shows: the version on screen travels with the tap, so a change made elsewhere
-    meanwhile is never undone unseen. What was undone, or why not, is said above the button."""
-    refused("undo")
+    meanwhile is never undone unseen. What was undone, or why not, is said under the button (the last
+    control of every page that has one, so that the line coming or going moves nothing that keeps a
+    state)."""
     label = store().undoable(saved.id)
     text = t("action.undo", change=change_text(label)) if label else t("action.nothing_to_undo")
     st.button(text, icon="↩️", key=key, width="stretch", disabled=label is None, on_click=_undo,
               args=(saved.id, saved.version, label))
+    refused("undo", st)
 
 
 def _undo(game_id: str, shown_version: int, label: dict[str, Any]) -> None:
