@@ -7,8 +7,11 @@ pytest:
 For each page, `--repeat` times on a fresh server: one phone opens it, then asks for `--runs` reruns one
 after the other (each once the last has ended), as a phone does that taps or is followed live; the
 server's CPU over those runs divided by the runs it made, and the messages each run sent. The page
-`coal_baron_shift_tap` is the shift page with each rerun a tap (a card delivered, then taken back). It
-prints min–median–max of the repetitions and the ratio of the medians to the bare page's. Then the first
+`coal_baron_shift_tap` is the shift page with each rerun a tap (a card delivered, then taken back);
+`floor_shift` is the bare page with the shift page's controls and nothing else (`floor.py`). Each
+repetition measures the bare page and then every page, so that a ratio compares figures taken minutes
+apart at most (this machine's speed drifts by a third over longer); it prints min–median–max of the
+repetitions and of the ratios to the same repetition's bare page. Then the first
 run of a fresh process (its CPU from the server being up to the first page shown, the app's imports
 included), and its resident memory after the runs. The project's modules are compiled to bytecode first,
 as Python does on a server's first start (this machine's environment may forbid writing it). The phones
@@ -117,16 +120,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for folder in ("pages", "schichtbuch", "scoring", "setup"):
         compileall.compile_dir(ROOT / folder, quiet=1)
-    measured = {name: [measure(name, args.runs) for _ in range(args.repeat)] for name in ["bare", *args.pages]}
-    bare = measured["bare"]
-    for name, found in measured.items():
-        ratio = statistics.median(f.per_run for f in found) / statistics.median(f.per_run for f in bare)
-        first = statistics.median(f.first_run for f in found) / statistics.median(f.first_run for f in bare)
+    names = ["bare", *args.pages]
+    rounds = [{name: measure(name, args.runs) for name in names} for _ in range(args.repeat)]
+    for name in names:
+        found = [r[name] for r in rounds]
+        ratios = [r[name].per_run / r["bare"].per_run for r in rounds]
+        firsts = [r[name].first_run / r["bare"].first_run for r in rounds]
         print(" | ".join([
-            f"{name:20}", f"CPU per run {spread([f.per_run for f in found], 1000, 'ms')} ({ratio:.1f}× bare)",
+            f"{name:20}", f"CPU per run {spread([f.per_run for f in found], 1000, 'ms')} ({spread(ratios, 1, '× bare')})",
             f"messages per run {statistics.median(f.messages for f in found):.0f}",
             f"runs per rerun {statistics.median(f.runs_per_rerun for f in found):.2f}",
-            f"first run {spread([f.first_run for f in found], 1000, 'ms')} ({first:.1f}× bare)",
+            f"first run {spread([f.first_run for f in found], 1000, 'ms')} ({spread(firsts, 1, '× bare')})",
             f"RSS {spread([f.rss for f in found], 1, 'MB')}",
         ]), flush=True)
     return 0
