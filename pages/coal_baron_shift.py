@@ -62,7 +62,7 @@ with st.container(horizontal=True, gap="small", key="shift_cards"):  # two a row
         st.button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
                   help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                   key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
-ui.refused("shift_card", stands=lambda change: taken.get(coal_baron.card(change)) == change["player"])
+    ui.refused("shift_card", st, stands=lambda change: taken.get(coal_baron.card(change)) == change["player"])
 if not correcting:
     race(saved, record)
 

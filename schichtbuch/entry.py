@@ -44,7 +44,7 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
             number(label, start.get(f, 0), widget_key(key, who, f))
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=_enter,
                               args=(saved.id, key, who, tuple(labels), edit, base_key))
-        refused(key)
+        refused(key, st)
     waiting = [p for p in players if p not in stored]
     if waiting:
         st.info(t("entry.waiting", players=md(", ".join(waiting))))
@@ -61,7 +61,7 @@ def counts(key: str, shown: Mapping[str, int], label: Callable[[str], str], save
             number(label(p), n, keys[p])
         st.form_submit_button(t("action.save"), type="primary", width="stretch",
                               on_click=lambda: save({p: st.session_state[k] for p, k in keys.items()}))
-        refused(key)
+        refused(key, st)
 
 
 def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],

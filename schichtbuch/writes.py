@@ -58,8 +58,10 @@ def tapped() -> None:
 
 
 def refused(where: str, place: Any = None, stands: Callable[[dict[str, Any]], bool] | None = None) -> None:
-    """Show, in a place kept with or without one (`slot`, or the one given), the message `say` kept for
-    `where`, if it is about this phone's last tap that wrote. With `stands`, a success whose change no
+    """Show, in a place kept with or without one (`slot`, or the one given; `st` itself: here, only when
+    there is a message, for the last place in a container, where one coming or going moves no other
+    element of the page), the message `say` kept for `where`, if it is about this phone's last tap that
+    wrote. With `stands`, a success whose change no
     longer stands in the game (`stands(label)` false: undone, or taken back, on any phone) is dropped, so
     that "Saved: … 5 VP" never stays next to an entry that is gone."""
     place = place or slot()

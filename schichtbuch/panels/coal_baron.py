@@ -24,25 +24,28 @@ def race(saved: Saved, record: Record, read_only: bool = False) -> None:
     last; under it the ties named and how to read it), or that it is hidden, and (unless `read_only`) the
     switch that hides it."""
     shift = SHIFT_NAMES[len(record.shifts)]
-    if record.race_hidden:
-        st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n{t('coal_baron.race.hidden')}")
-    else:
-        elements = coal_baron.race(record)
-        rows = [(label(e), *(cell(e, p) for p in record.players)) for e in elements]
-        totals = (t("coal_baron.race.total"), *coal_baron.race_totals(elements).values())
-        notes = [tie_note(e, place) for e in elements for place in TIES
-                 if any(pl.place is place for pl in e.placings.values())]
-        with st.container(key="race"):
-            st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n"
-                        + ui.table(("", *map(md, record.players)), [*rows, totals]))
-        rule = [t("place.no_second_two_players")] if len(record.players) == 2 else []
-        st.caption("  \n".join([*notes, " · ".join([t("coal_baron.race.legend"), *rule])]))
-    if read_only:
-        return
-    key = ui.widget_key("race_hidden", record.race_hidden)
-    st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide, args=(saved.id, key))
-    ui.drawn(key, record.race_hidden)
-    ui.refused("race_hidden")
+    with st.container(key="race"):  # its table's CSS (header.PHONE_CSS), and the switch's note last
+        if record.race_hidden:
+            st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n{t('coal_baron.race.hidden')}")
+        else:
+            table(record, shift)
+        if read_only:
+            return
+        key = ui.widget_key("race_hidden", record.race_hidden)
+        st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide, args=(saved.id, key))
+        ui.drawn(key, record.race_hidden)
+        ui.refused("race_hidden", st)
+
+
+def table(record: Record, shift: str) -> None:
+    """The race's table and, under it, the ties named and how to read it."""
+    elements = coal_baron.race(record)
+    rows = [(label(e), *(cell(e, p) for p in record.players)) for e in elements]
+    totals = (t("coal_baron.race.total"), *coal_baron.race_totals(elements).values())
+    notes = [tie_note(e, place) for e in elements for place in TIES if any(pl.place is place for pl in e.placings.values())]
+    st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n" + ui.table(("", *map(md, record.players)), [*rows, totals]))
+    rule = [t("place.no_second_two_players")] if len(record.players) == 2 else []
+    st.caption("  \n".join([*notes, " · ".join([t("coal_baron.race.legend"), *rule])]))
 
 
 def watch(saved: Saved) -> None:

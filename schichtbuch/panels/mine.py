@@ -99,7 +99,7 @@ class RoundPage:
                 ui.number(t("mine.round.supply"), s.supply, key, help=t("mine.round.supply_box"))
                 st.form_submit_button(t("action.save"), width="stretch", on_click=self.save,
                                       args=("supply", lambda: st.session_state[key], self.entered("supply")))
-                ui.refused(f"mine_supply_{s.number}")
+                ui.refused(f"mine_supply_{s.number}", st)
 
     def fix(self) -> None:
         """A sale of a closed round, to correct."""
