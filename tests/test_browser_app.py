@@ -103,8 +103,8 @@ def test_the_app_is_installable_and_says_its_language(app: tuple[str, dict[str, 
     assert page.evaluate("document.documentElement.lang") == "de"
     head = page.locator("head")
     expect(head.locator("meta[name=theme-color]")).to_have_count(2)
-    for rel, kind in (("manifest", "application/manifest+json"), ("apple-touch-icon", "image/png")):
-        answer = page.request.get(head.locator(f"link[rel={rel}]").get_attribute("href") or "")
+    for rel, kind in (("manifest", "application/manifest+json"), ("apple-touch-icon", "image/png"), ("icon", "image/png")):
+        answer = page.request.get(head.locator(f"link[rel~={rel}]").get_attribute("href") or "")
         assert answer.ok and answer.headers["content-type"].startswith(kind), rel
     manifest = page.request.get(f"{url}/app/static/manifest.webmanifest").json()
     for icon in manifest["icons"]:
