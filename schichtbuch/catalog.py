@@ -1,6 +1,7 @@
 """Extraction of the catalog template and its merge into each language's `.po`, with Babel's API:
 `python -m schichtbuch.catalog` writes `locales/messages.pot` from the code and updates every
-`locales/<lang>/LC_MESSAGES/messages.po` from it, sorted by msgid so that merges stay clean.
+`locales/<lang>/LC_MESSAGES/messages.po` from it, sorted by msgid so that merges stay clean, and compiles
+each to the `messages.mo` beside it, which the app reads.
 
 How extraction finds the keys:
 - `extract_keys`, a Babel extractor (`schichtbuch.catalog:extract_keys`) run over every source file,
@@ -12,7 +13,8 @@ A key in `i18n.PLURALS` becomes a plural entry whose msgid_plural names its coun
 
 To add a text: use its key in the code (a new shared namespace goes into `SHARED_NAMESPACES`, a key built
 at run time into `dynamic_keys` or the game descriptor's `catalog_keys`), run `python -m schichtbuch.catalog`,
-and fill its msgstr in all four `.po` files (`tests/test_catalog.py` fails until every language has it)."""
+fill its msgstr in all four `.po` files and run the command again to compile them (`tests/test_catalog.py`
+fails until every language has it and every `.mo` matches its `.po`)."""
 
 from __future__ import annotations
 
@@ -138,7 +140,7 @@ def template() -> Catalog:
 
 def update() -> None:
     """Write the template and merge it into every language's catalog, sorted by msgid, obsolete texts
-    dropped, translators' comments kept."""
+    dropped, translators' comments kept; compile each to its `.mo`."""
     pot = template()
     with TEMPLATE.open("wb") as out:
         write_po(out, pot, width=0, sort_output=True, include_lineno=False)
@@ -148,6 +150,7 @@ def update() -> None:
         i18n.po_path(lang).parent.mkdir(parents=True, exist_ok=True)
         with i18n.po_path(lang).open("wb") as out:
             write_po(out, catalog, width=0, sort_output=True, no_location=True, ignore_obsolete=True)
+        i18n.mo_path(lang).write_bytes(i18n.compiled(lang))
 
 
 def existing(lang: str) -> Catalog:

@@ -102,6 +102,12 @@ def test_template_is_what_extraction_gives():
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_app_reads_the_po_file_as_compiled(lang: str):
+    """The `.mo` the app reads is its `.po` compiled (`python -m schichtbuch.catalog` writes both)."""
+    assert i18n.mo_path(lang).read_bytes() == i18n.compiled(lang), "run python -m schichtbuch.catalog"
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_catalog_file_is_sorted_by_key(lang: str):
     keys = [key_of(m.id) for m in PO[lang] if m.id]
     assert keys == sorted(keys)
