@@ -5,8 +5,7 @@ import streamlit as st
 
 from schichtbuch import ui
 
-# The app's icon from static/ (an emoji would have Streamlit load its emoji catalogue in the first run).
-st.set_page_config(page_title="Schichtbuch", page_icon="/app/static/icon-192.png", layout="centered")
+st.set_page_config(page_title="Schichtbuch", layout="centered")  # the tab's icon: the header's script (webapp.py)
 pending = ui.unclaimed()
 ui.init()
 page = st.navigation(list(ui.all_pages().values()), position="hidden")

@@ -100,8 +100,8 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
             st.caption(f"{named(s.player, result.dummy)}: {t(f'{g.id}.shared_place')}")
     with st.expander(t("standings.details")):
         st.caption(" · ".join(f"**{t(f'{g.id}.cat.{c}.short')}**: {t(f'{g.id}.cat.{c}')}" for c in g.categories))
-        for s in result.standings:
-            st.markdown(f"**{named(s.player, result.dummy)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines))
+        st.markdown("\n\n".join(f"**{named(s.player, result.dummy)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines)
+                                  for s in result.standings))  # one element: each is a message in every run
     if result.progress:
         extra(lambda: progress_chart(result, g, _doc.get("colours", {})))
     return result.final

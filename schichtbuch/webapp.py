@@ -38,6 +38,8 @@ HEAD_SCRIPT = """<script>
   };
   put("link", {rel: "manifest", href: new URL("app/static/manifest.webmanifest", d.baseURI).href});
   put("link", {rel: "apple-touch-icon", href: new URL("app/static/apple-touch-icon.png", d.baseURI).href});
+  const icon = d.head.querySelector("link[rel='shortcut icon']"), ours = new URL("app/static/icon-192.png", d.baseURI).href;
+  if (icon && icon.href !== ours) icon.href = ours;
   for (const [scheme, colour] of Object.entries(%(colours)s))
     put("meta", {name: "theme-color", media: `(prefers-color-scheme: ${scheme})`, content: colour});
   d.documentElement.lang = %(lang)s;
