@@ -74,9 +74,10 @@ for name in record.players:
     with st.expander(t("coal_baron.shift.player_orders", player=md(name), cards=len(orders),
                        vp=sum(o.vp for o in orders)), expanded=name == who):
         for i, order in enumerate(orders):
-            text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
-            text.write(f"{t(f'transport.{order.transport}')} {coal_baron.symbols(order.coal)} · {t('coal_baron.vp', vp=order.vp)}")
-            remove.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, order.transport, *order.coal),
+            line = f"{t(f'transport.{order.transport}')} {coal_baron.symbols(order.coal)} · {t('coal_baron.vp', vp=order.vp)}"
+            with ui.row():
+                st.markdown(line, width="stretch")
+                st.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, order.transport, *order.coal),
                           help=t("coal_baron.shift.remove"), on_click=ui.save_on_tap, args=(
                               saved.id, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
                               {"key": "change.remove", "player": name, **order.to_dict()}, "shift_remove"))

@@ -25,12 +25,12 @@ def arrivals(end_field: str, order: tuple[str, ...]) -> None:
     vps = sw.race(order)
     for who in record.players:
         there = who in order
-        text, remove = st.columns([4, 1], vertical_alignment="center", wrap=False)
-        text.button(t("schichtwechsel.end.arrived", place=order.index(who) + 1, player=md(who), vp=vps[who]) if there
-                    else md(who), icon=":material/check:" if there else ":material/add:", width="stretch",
-                    type="tertiary" if there else "secondary", key=ui.widget_key("end_arrive", end_field, who),
-                    on_click=arrive, args=(end_field, who, shown))
-        remove.button("✕", type="secondary" if there else "tertiary", key=ui.widget_key("end_withdraw", end_field, who),
+        with ui.row():
+            st.button(t("schichtwechsel.end.arrived", place=order.index(who) + 1, player=md(who), vp=vps[who]) if there
+                      else md(who), icon=":material/check:" if there else ":material/add:", width="stretch",
+                      type="tertiary" if there else "secondary", key=ui.widget_key("end_arrive", end_field, who),
+                      on_click=arrive, args=(end_field, who, shown))
+            st.button("✕", type="secondary" if there else "tertiary", key=ui.widget_key("end_withdraw", end_field, who),
                       help=t("schichtwechsel.end.withdraw"), on_click=withdraw, args=(end_field, who, shown))
     ui.refused(f"end_{end_field}")
 

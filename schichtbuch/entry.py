@@ -112,6 +112,12 @@ def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document
     drawn(widget, shown)
 
 
+def row() -> Any:
+    """A line and its buttons side by side, centred (a logged order and its ✕): one element, where
+    columns take three, sent again in every run."""
+    return st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small")
+
+
 def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:
     """Ask the table for a player the record does not name (an imported record), save the answer in the
     button's callback, and stop the page until it is given."""

@@ -5,12 +5,12 @@
 - nav.py: the pages and routing, the current game, the live refresh;
 - header.py: the header of every page; joining.py: join links, and joining by link or code;
 - writes.py: saving in a tap's callback, refusals in one line, undo, the confirmation after a close;
-- entry.py: one player's counts, the setup checklist, naming a player;
+- entry.py: one player's counts, the setup checklist, naming a player, a line and its buttons;
 - scoreboard.py: the standings, the winner and the progress chart;
 - store.py: the longest member list and group name typed at once.
 """
 
-from schichtbuch.entry import ask_player, checklist, choose_player, counts, number, player_entry
+from schichtbuch.entry import ask_player, checklist, choose_player, counts, number, player_entry, row
 from schichtbuch.taps import drawn, run_page, unclaimed
 from schichtbuch.header import header
 from schichtbuch.joining import follow_join, join_link, join_typed, link_base, share_button
@@ -36,6 +36,6 @@ __all__ = [
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "counts",
     "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "link_base",
     "legend_columns", "md", "named", "number", "page_path", "page_start", "params",
-    "player_entry", "qr_code", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
+    "player_entry", "qr_code", "row", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
     "standings", "store", "t", "table_page", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]

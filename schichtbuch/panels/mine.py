@@ -139,10 +139,10 @@ class RoundPage:
         ui.refused(f"mine_attacks_{s.number}")
         for i, take in enumerate(s.looting.takes):
             a = take.attack
-            text, remove = st.columns([5, 1], vertical_alignment="center", wrap=False)
-            text.markdown(t(f"mine.loot.{take.reason}", attacker=md(a.attacker), target=md(a.target), points=a.points,
-                            defense=take.defense, coal=take.coal))
-            remove.button("✕", key=ui.widget_key("mine_attack_remove", s.number, i, *attacks[i].values()),
+            with ui.row():
+                st.markdown(t(f"mine.loot.{take.reason}", attacker=md(a.attacker), target=md(a.target), points=a.points,
+                              defense=take.defense, coal=take.coal), width="stretch")
+                st.button("✕", key=ui.widget_key("mine_attack_remove", s.number, i, *attacks[i].values()),
                           help=t("mine.loot.remove"), on_click=self.attack, args=(mine.remove_attack, attacks[i]))
         with st.form(f"mine_attack_{s.number}", enter_to_submit=False):
             st.selectbox(t("mine.loot.attacker"), players, key=f"mine_attacker_{s.number}")
