@@ -35,8 +35,8 @@ header[data-testid="stHeader"] { display: none; }
 .st-key-standings:not(.schichtbuch-scrolls) .stElementContainer:has([data-testid="stCaptionContainer"]) { display: none; }
 .schichtbuch-share { min-height: 44px; width: 100%; border-radius: 0.5rem; font: inherit; cursor: pointer;
   border: 1px solid rgba(128, 128, 128, 0.4); background: transparent; color: inherit; }
-.st-key-shift_cards > .stElementContainer { flex: 1 1 calc(50% - 0.5rem); min-width: 0; }
-.st-key-title > .stElementContainer:has(.stAlert) { flex-basis: 100%; }
+.st-key-shift_cards > .stElementContainer { flex: 0 0 calc(50% - 0.5rem); min-width: 0; }
+:is(.st-key-title, .st-key-shift_cards) > .stElementContainer:has(.stAlert) { flex-basis: 100%; }
 .st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table { width: 100%; table-layout: fixed; font-size: 0.8125rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table :is(th, td) {
@@ -48,12 +48,12 @@ without their link icon (a tiny target nobody at a table needs); a field with th
 never in the red of an error; captions in the text's colour, lightened only as far as keeps 4.5:1 on the
 light and the dark background (WCAG AA); a primary button's text in the background's colour (white on the
 light theme's dark red, near-black on the dark theme's light red); the option picked in a row of buttons
-in bold as well as in the accent, so that colour never tells it alone; Coal Baron's cards two a row, as
-wide as the screen allows; a note in the title's row on a line of its own. Tables keep their numbers
-(right-aligned columns) on one line, the standings their names too, and scroll sideways inside themselves
-with the first column (the player) fixed, so six seats are never clipped by the page; in the standings,
-names and totals stand out. Coal Baron's race, a column per player, fits the screen instead: its cells
-wrap and are narrower."""
+in bold as well as in the accent, so that colour never tells it alone; Coal Baron's cards two a row, each
+half as wide as the screen (the last one too), a note under them or in the title's row on a line of its
+own. Tables keep their numbers (right-aligned columns) on one line, the standings their names too, and
+scroll sideways inside themselves with the first column (the player) fixed, so six seats are never clipped
+by the page; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits
+the screen instead: its cells wrap and are narrower."""
 STYLE = f"<style>{PHONE_CSS}</style>"
 """The CSS as it goes with the title and the page's head script (`webapp`), in the same element."""
 
