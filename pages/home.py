@@ -7,6 +7,9 @@ from schichtbuch.ui import md
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, is_over
 
+COLOUR_PX = 140
+"""The colour's list beside each name, as wide as the longest colour in any language needs ("schwarz")."""
+
 t = ui.page_start()
 
 lang = st.session_state.lang
@@ -17,10 +20,10 @@ count = st.segmented_control(t("home.count"), list(game.players), default=game.p
                              required=True, key=f"home_count_{game.id}")
 names = []
 for seat in range(count):
-    name_col, colour_col = st.columns([3, 2], wrap=False)
-    names.append(name_col.text_input(t("home.name", seat=seat + 1), key=f"home_name_{seat}").strip())
-    colour_col.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE),
-                         format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
+    with ui.row():
+        names.append(st.text_input(t("home.name", seat=seat + 1), key=f"home_name_{seat}").strip())
+        st.selectbox(t("home.colour", seat=seat + 1), PALETTE, index=seat % len(PALETTE), width=COLOUR_PX,
+                     format_func=lambda c: t(f"colour.{c}"), key=f"home_colour_{seat}")
 st.caption(t("home.seating"))
 
 
