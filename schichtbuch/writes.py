@@ -58,12 +58,12 @@ def tapped() -> None:
 
 
 def refused(where: str, place: Any = None, stands: Callable[[dict[str, Any]], bool] | None = None) -> None:
-    """Show, in a place kept with or without one (`slot`, or the one given; `st` itself: here, only when
-    there is a message, for the last place in a container, where one coming or going moves no other
-    element of the page), the message `say` kept for `where`, if it is about this phone's last tap that
-    wrote. With `stands`, a success whose change no
-    longer stands in the game (`stands(label)` false: undone, or taken back, on any phone) is dropped, so
-    that "Saved: … 5 VP" never stays next to an entry that is gone."""
+    """Show the message `say` kept for `where`, if it is about this phone's last tap that wrote: in a place
+    kept with or without one (`slot`), in the one given, or with `st` itself here and only when there is
+    one (for the last place in a container, where a message coming or going moves no other element of
+    the page). With `stands`, a success whose change no longer stands in the game (`stands(label)` false:
+    undone, or taken back, on any phone) is dropped, so that "Saved: … 5 VP" never stays next to an entry
+    that is gone."""
     place = place or slot()
     message = _said(where)
     if message is not None and stands is not None and message.change is not None and not stands(message.change):
