@@ -35,17 +35,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from builders import at  # noqa: E402
 from measure import game_in_shift_three  # noqa: E402
 from phones import BARE_APP, ROOT, Server, Table, streamlit  # noqa: E402
-
-FLOOR_APP = Path(__file__).with_name("floor.py")
 from schichtbuch.store import SQLiteStore  # noqa: E402
 from scoring.app_fields import with_start  # noqa: E402
+
+FLOOR_APP = Path(__file__).with_name("floor.py")
 
 SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz"]
 
 
 @dataclass(frozen=True)
 class Page:
-    """A page of the app opened on a game built by `build` (None: the bare page), rerun by taps or not."""
+    """A page of `script` (the app's unless said) opened on a game built by `build` (None: no game), rerun
+    by taps or not."""
 
     file: str
     build: Callable[[], dict] | None
