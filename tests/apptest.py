@@ -16,11 +16,11 @@ Harness notes (Streamlit 1.67):
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import subprocess
 import sys
 from collections.abc import Callable
-import re
 from pathlib import Path
 from typing import Any
 

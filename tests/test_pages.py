@@ -20,8 +20,7 @@ from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1 import AppTest
 
 from apptest import (APP, HOME, PAGE_FIXTURES, ROOT, app, failure, game_count, header_ran, is_standings, page_shown,
-                     position, put, stored,
-                     standings_table, texts, tr)
+                     position, put, standings_table, stored, texts, tr)
 from conftest import ORIGINAL_PAGES_MANAGER_INIT
 import builders
 from builders import REPRESENTATIVE, STAGES
