@@ -34,8 +34,9 @@ def page_start() -> Callable[..., str]:
     server process (a join link or reload as the first request after a start) is run by Streamlit's
     legacy `pages/` mode without the app around it. Declaring the navigation ends that mode for the
     process, and one rerun, carrying the tap that made the request (taps.py), then goes through `app.py`
-    as usual."""
+    as usual; the tap is kept in the session first, in case a newer request stops this run."""
     if "lang" not in st.session_state:
+        taps.unclaimed()
         st.navigation(list(all_pages().values()), position="hidden")
         taps.rerun_keeping_taps()
     return translator()

@@ -11,7 +11,9 @@ controls it knows no callback for. `run_page` runs the page, and once it has dra
 those taps back to Streamlit (`claim`): a rerun that carries them as the phone sent them, in which
 Streamlit runs the callbacks of the controls now drawn under the same widget ids (the same key: the same
 card, the same stage) before the page is drawn again, as for any tap. A tap whose control is not on the
-page any more is dropped and refused with a message (`writes.say`).
+page any more is dropped and refused with a message (`writes.say`). A newer request that arrives before
+the run has claimed its taps (the page's own rerun once the connection is back, another control) stops
+that run and carries no trigger: the taps wait in the session (`taps_unclaimed`) for the next run.
 
 The first request after a server starts runs a page without the app (`nav.page_start`), which reruns at
 once: `rerun_keeping_taps` makes that rerun carry the phone's widget values, so the tap survives it.
@@ -37,9 +39,9 @@ from schichtbuch.writes import say
 
 try:
     from streamlit.runtime.scriptrunner_utils.exceptions import RerunException, StopException
-    from streamlit.runtime.state.session_state import Serialized
+    from streamlit.runtime.state.session_state import Serialized, Value
 except ImportError:  # another Streamlit: nothing to claim (`_widgets` finds no states either)
-    RerunException = StopException = Serialized = type("Missing", (Exception,), {})
+    RerunException = StopException = Serialized = Value = type("Missing", (Exception,), {})
 
 
 @dataclass(frozen=True)
@@ -60,8 +62,13 @@ def unclaimed() -> Pending:
         return Pending()
     unknown = {wid: state for wid, state in widgets.states.items()
                if wid not in widgets.widget_metadata and isinstance(state, Serialized)}
-    return Pending(tuple(wid for wid, state in unknown.items() if _is_tap(state)),
-                   frozenset(wid for wid, state in unknown.items() if not _is_tap(state)))
+    taps = {wid: state.value for wid, state in unknown.items() if _is_tap(state)}
+    for wid, tap in st.session_state.get("taps_unclaimed", {}).items():
+        if not _tapped(widgets.states.get(wid)):  # a newer request stopped the run that received it
+            widgets.states[wid] = Serialized(tap)
+            taps[wid] = tap
+    st.session_state.taps_unclaimed = taps
+    return Pending(tuple(taps), frozenset(wid for wid, state in unknown.items() if not _is_tap(state)))
 
 
 def drawn(key: str, stored: Any) -> None:
@@ -86,6 +93,7 @@ def claim(pending: Pending) -> None:
     to run their callbacks; drop the other taps and say that they were not saved (nothing if there were
     none). A changed widget is set back to the stored value before the rerun, which carries the phone's:
     Streamlit then sees the change the phone made."""
+    st.session_state.taps_unclaimed = {}
     state = _state()
     if state is None or not (pending.taps or pending.values):
         return
@@ -129,6 +137,11 @@ def _rerun(states: list[WidgetState]) -> None:
 def _is_tap(state: Any) -> bool:
     """A button's or form submit's trigger, still in the form the phone sent it."""
     return isinstance(state, Serialized) and state.value.WhichOneof("value") == "trigger_value" and state.value.trigger_value
+
+
+def _tapped(state: Any) -> bool:
+    """A button's or form submit's trigger, sent by the phone or already read by Streamlit."""
+    return _is_tap(state) or (isinstance(state, Value) and state.value is True)
 
 
 def _state() -> Any:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import AppTest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, page_shown, put, stored, tr
@@ -207,6 +208,35 @@ def test_a_refusal_stays_through_other_phones_entries_and_goes_with_the_next_sav
     assert not at.error
     assert [s.value for s in at.success] == [tr("en", "undo.saved", change=tr(
         "en", "change.deliver", player="Ben", transport="Wheelbarrow", coal="⚪", vp=4))]
+
+
+# --- a tap that reaches a new session ----------------------------------------------------------------------
+
+def new_session(store_path: Path, game_id: str, page: str) -> AppTest:
+    """The phone's next request opens a new session (the server restarted): not run yet."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    at.query_params.update(lang="en", game=game_id)
+    return at.switch_page(page)
+
+
+@pytest.mark.parametrize("stopped", [False, True], ids=["received", "received by a stopped run"])
+def test_a_card_tapped_on_a_page_a_new_session_never_drew_is_delivered_once(store_path: Path, stopped: bool) -> None:
+    """The tap reaches a session that has not drawn the card's button: taken in that run, or, when a
+    newer request stopped the run that received it, in the run that request starts."""
+    game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
+    key = ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
+    tap = WidgetState(id=app(SHIFT, "en", game_id).button(key=key).id, trigger_value=True)
+    at = new_session(store_path, game_id, SHIFT)
+    if stopped:
+        at.session_state["taps_unclaimed"] = {tap.id: tap}
+        at.run()
+    else:
+        at._run(WidgetStates(widgets=[tap]))
+    assert not at.exception, failure(at)
+    delivered = cb.deliver(cb.new_record(TWO, {}, "Anna"), 1, "Anna", WHEELBARROWS[3])["current_shift"]
+    assert stored(store_path, game_id)["current_shift"] == delivered
+    at.run()
+    assert stored(store_path, game_id)["current_shift"] == delivered
 
 
 # --- the card grid -----------------------------------------------------------------------------------------
