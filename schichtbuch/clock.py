@@ -1,12 +1,13 @@
-"""The table clock in the header of a game's pages: the game's line with the minutes played, which ticks
-by itself once a minute while the clock runs (a fragment run per phone and minute: the one cost a phone
-has between changes), and the button any phone taps to pause the clock (a break for dinner) or start it
-again. The breaks are kept in the record (`scoring.app_fields.pauses`), so the
-played minutes reach BG Stats, the group's history and its statistics."""
+"""The table clock in the header of a game's pages: the game's line with the minutes played, which move
+on by themselves while the clock runs (the header's script counts them on in the browser from what the
+run drew, `webapp.py`: no run, and no cost to the server, between changes), and the button any phone taps
+to pause the clock (a break for dinner) or start it again. The breaks are kept in the record
+(`scoring.app_fields.pauses`), so the played minutes reach BG Stats, the group's history and its statistics."""
 
 from __future__ import annotations
 
 import time
+from html import escape
 from typing import Any
 
 import streamlit as st
@@ -15,9 +16,6 @@ from schichtbuch.session import t, widget_key
 from schichtbuch.store import Document, Saved
 from schichtbuch.writes import save_on_tap
 from scoring.app_fields import is_paused, played_seconds, set_clock
-
-TICK_SECONDS = 60
-"""How often the minutes on a phone move on by themselves while nobody taps."""
 
 
 def game_line(saved: Saved, line: str, read_only: bool = False) -> None:
@@ -29,21 +27,24 @@ def game_line(saved: Saved, line: str, read_only: bool = False) -> None:
         return
     paused, over = is_paused(saved.doc), saved.doc.get("ended") is not None
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        (_line if paused or over else _ticking)(line, saved.doc)
+        _line(line, saved.doc, ticking=not (paused or over))
         if not over and not read_only:
             st.button(t("clock.resume" if paused else "clock.pause"), key=widget_key("clock", paused),
                       type="tertiary", on_click=_tap, args=(saved.id, paused))
 
 
-def _line(line: str, doc: Document) -> None:
-    minutes = round((played_seconds(doc, time.time()) or 0) / 60)  # as BG Stats and the history round them
+def _line(line: str, doc: Document, ticking: bool) -> None:
+    """The game's line and its minutes (as BG Stats and the history round them); `ticking`, the minutes
+    carry the seconds played and their text for the browser to count on."""
+    played = played_seconds(doc, time.time()) or 0
     paused = is_paused(doc) and doc.get("ended") is None
-    clock = t("clock.paused" if paused else "clock.running", minutes=minutes)
-    st.caption(f"{line} · {clock}")
-
-
-_ticking = st.fragment(run_every=TICK_SECONDS)(_line)
-"""The line drawn again once a minute by itself while the clock runs."""
+    clock = t("clock.paused" if paused else "clock.running", minutes=round(played / 60))
+    if not ticking:
+        st.caption(f"{line} · {clock}")
+        return
+    text = escape(t("clock.running", minutes="{minutes}"))
+    st.caption(f'{escape(line, quote=False)} · <span data-schichtbuch-played="{played:.0f}" data-schichtbuch-text="{text}">{escape(clock)}</span>',
+               unsafe_allow_html=True)
 
 
 def _tap(game_id: str, paused: bool) -> None:

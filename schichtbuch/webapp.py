@@ -1,6 +1,6 @@
 """What makes the page an app a phone keeps: the web manifest and icons (`static/`, served by Streamlit at
 `app/static/`), the theme colour, the page's language on `<html lang>`, the screen kept awake while a
-game is open, keyboard access to the tables that may scroll sideways (whatever fonts and names make of
+game is open, a running table clock's minutes moving on by themselves, keyboard access to the tables that may scroll sideways (whatever fonts and names make of
 their width) and the standings' swipe hint while they do, the theme's colours for the app's CSS
 (`--schichtbuch-background`, `--schichtbuch-text`), and the native Share button.
 
@@ -68,6 +68,19 @@ HEAD_SCRIPT = """<script>
     });
     sb.reconnecting.observe(app, {attributes: true, attributeFilter: ["data-test-connection-state"]});
   }
+  const tick = () => {  // a running clock's minutes, on from what the run drew (a run redraws it as it sees it)
+    for (const e of d.querySelectorAll("[data-schichtbuch-played]")) {
+      if (e.schichtbuchFrom !== e.dataset.schichtbuchPlayed) {
+        e.schichtbuchFrom = e.dataset.schichtbuchPlayed;
+        e.schichtbuchSeen = performance.now();
+      }
+      const minutes = Math.round((+e.schichtbuchFrom + (performance.now() - e.schichtbuchSeen) / 1000) / 60);
+      const text = e.dataset.schichtbuchText.replace("{minutes}", new Intl.NumberFormat(d.documentElement.lang).format(minutes));
+      const node = e.firstChild;  // its text node changed in place: the page's own renderer keeps it
+      if (node && node.nodeType === Node.TEXT_NODE && node.nodeValue !== text) node.nodeValue = text;
+    }
+  };
+  if (!sb.ticking) sb.ticking = setInterval(tick, 1000);
   const tidy = () => {
     const app = d.querySelector(".stApp");
     if (app) {

@@ -40,6 +40,21 @@ def test_the_clock_paused_on_one_phone_and_resumed_on_another(tmp_path: Path, br
         expect(pausing.get_by_text(paused)).to_have_count(0)
 
 
+def test_a_running_clock_counts_on_by_itself_without_a_run(tmp_path: Path, browser) -> None:
+    """Nobody taps for three minutes: the minutes move on in the browser (the header's script), in the
+    page's language, with no run of the page; a new run shows them as the server counts them."""
+    store = tmp_path / "games.sqlite3"
+    game_id = put(store, with_start(created(["Anna", "Ben", "Cleo"]), time.time() - 25 * 60))
+    with server(store) as url:
+        page = phone(browser)
+        page.clock.install()
+        opened(page, url, "coal_baron_shift", game_id, lang="de")
+        expect(page.get_by_text(tr("de", "clock.running", minutes=25))).to_be_visible()
+        page.clock.run_for(3 * 60 * 1000)
+        expect(page.get_by_text(tr("de", "clock.running", minutes=28))).to_be_visible()
+        look(page, "clock-ticked")
+
+
 def test_after_a_restart_the_clock_and_the_race_switch_still_take_their_taps(tmp_path: Path, browser) -> None:
     """The server restarted mid-game: one phone's pause and the other's tap on the race's switch, each the
     first tap of a new session, are stored and shown."""
