@@ -72,9 +72,9 @@ HEAD_SCRIPT = """<script>
     for (const e of d.querySelectorAll("[data-schichtbuch-played]")) {
       if (e.schichtbuchFrom !== e.dataset.schichtbuchPlayed) {
         e.schichtbuchFrom = e.dataset.schichtbuchPlayed;
-        e.schichtbuchSeen = performance.now();
+        e.schichtbuchSeen = Date.now();  // the time on the phone: a sleep counts
       }
-      const minutes = Math.round((+e.schichtbuchFrom + (performance.now() - e.schichtbuchSeen) / 1000) / 60);
+      const minutes = Math.round((+e.schichtbuchFrom + (Date.now() - e.schichtbuchSeen) / 1000) / 60);
       const text = e.dataset.schichtbuchText.replace("{minutes}", new Intl.NumberFormat(d.documentElement.lang).format(minutes));
       const node = e.firstChild;  // its text node changed in place: the page's own renderer keeps it
       if (node && node.nodeType === Node.TEXT_NODE && node.nodeValue !== text) node.nodeValue = text;
