@@ -14,6 +14,7 @@ import streamlit as st
 
 from schichtbuch.session import t, widget_key
 from schichtbuch.store import Document, Saved
+from schichtbuch.webapp import counting_minutes
 from schichtbuch.writes import save_on_tap
 from scoring.app_fields import is_paused, played_seconds, set_clock
 
@@ -42,9 +43,8 @@ def _line(line: str, doc: Document, ticking: bool) -> None:
     if not ticking:
         st.caption(f"{line} · {clock}")
         return
-    text = escape(t("clock.running", minutes="{minutes}"))
-    st.caption(f'{escape(line, quote=False)} · <span data-schichtbuch-played="{played:.0f}" data-schichtbuch-text="{text}">{escape(clock)}</span>',
-               unsafe_allow_html=True)
+    minutes = counting_minutes(clock, t("clock.running", minutes="{minutes}"), played)
+    st.caption(f"{escape(line, quote=False)} · {minutes}", unsafe_allow_html=True)
 
 
 def _tap(game_id: str, paused: bool) -> None:

@@ -21,6 +21,7 @@ release that lacks it, nothing happens)."""
 from __future__ import annotations
 
 import json
+from html import escape
 from urllib.parse import urlsplit
 
 THEME_COLOURS = {"light": "#ffffff", "dark": "#171614"}
@@ -141,7 +142,7 @@ def share_button(url: str, texts: dict[str, str]) -> str:
     browser has one, else the link copied; `texts` in the player's language: `label`, `title`, `text`
     (the message sent with the link), `copied` and `by_hand` (what the line under the button says)."""
     quoted = {k: _js(v) for k, v in texts.items()}
-    return SHARE_BUTTON % (quoted | {"label": _html(texts["label"]), "url": _js(url)})
+    return SHARE_BUTTON % (quoted | {"label": escape(texts["label"]), "url": _js(url)})
 
 
 def secure(url: str | None) -> bool:
@@ -153,10 +154,12 @@ def secure(url: str | None) -> bool:
     return parts.scheme == "https" or parts.hostname in ("localhost", "127.0.0.1", "::1")
 
 
+def counting_minutes(shown: str, text: str, played: float) -> str:
+    """A running clock's minutes as the header's script counts them on: `shown` now, after `played`
+    seconds, and `text` with `{minutes}` for the minutes to come."""
+    return f'<span data-schichtbuch-played="{played:.0f}" data-schichtbuch-text="{escape(text)}">{escape(shown)}</span>'
+
+
 def _js(value: object) -> str:
     """A value as a JavaScript literal that cannot end the script it stands in."""
     return json.dumps(value).replace("</", "<\\/")
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
