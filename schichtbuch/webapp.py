@@ -1,8 +1,9 @@
 """What makes the page an app a phone keeps: the web manifest and icons (`static/`, served by Streamlit at
 `app/static/`), the theme colour, the page's language on `<html lang>`, the screen kept awake while a
-game is open, a running table clock's minutes moving on by themselves, keyboard access to the tables that may scroll sideways (whatever fonts and names make of
-their width) and the standings' swipe hint while they do, the theme's colours for the app's CSS
-(`--schichtbuch-background`, `--schichtbuch-text`), and the native Share button.
+game is open, a running table clock's minutes moving on by themselves, keyboard access to the tables
+that may scroll sideways (whatever fonts and names make of their width) and the standings' swipe hint
+while they do, the theme's colours for the app's CSS (`--schichtbuch-background`, `--schichtbuch-text`),
+and the native Share button.
 
 Streamlit writes the page's `<head>` itself; a small script, sent with the title in the same element
 (`st.html` with JavaScript runs in the page, not in a frame), sets what the app needs there. It is written
