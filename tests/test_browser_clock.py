@@ -1,6 +1,6 @@
 """The table clock in headless Chromium at 390×844: one phone pauses it, the other sees it paused without a
-reload and starts it again, and the first sees it running; after a server restart mid-game, the first taps
-on the clock and on the race's switch are stored."""
+reload and starts it again, and the first sees it running; a running clock counts on by itself; after a
+server restart mid-game, the first taps on the clock and on the race's switch are stored."""
 
 from __future__ import annotations
 
@@ -41,8 +41,9 @@ def test_the_clock_paused_on_one_phone_and_resumed_on_another(tmp_path: Path, br
 
 
 def test_a_running_clock_counts_on_by_itself_without_a_run(tmp_path: Path, browser) -> None:
-    """Nobody taps for three minutes: the minutes move on in the browser (the header's script), in the
-    page's language, with no run of the page; a new run shows them as the server counts them."""
+    """Nobody taps for three minutes of the browser's clock: the minutes move on in the browser (the
+    header's script), in the page's language, with no run of the page (which would count by the server's
+    clock, three minutes behind)."""
     store = tmp_path / "games.sqlite3"
     game_id = put(store, with_start(created(["Anna", "Ben", "Cleo"]), time.time() - 25 * 60))
     with server(store) as url:
