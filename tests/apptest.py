@@ -38,13 +38,18 @@ PAGE_FIXTURES = ("store_path", "navigation_v2", "error_details")
 
 def app(page: str = HOME, lang: str | None = "en", game: str | None = None) -> AppTest:
     """Open `page` as a phone following a link with `?game=…&lang=…` would."""
+    return new_session(page, lang, game).run()
+
+
+def new_session(page: str = HOME, lang: str | None = "en", game: str | None = None) -> AppTest:
+    """A session that a phone's request for `page` opens (its first, or after a server restart), not
+    run yet."""
     at = AppTest.from_file(str(APP), default_timeout=30)
     if lang is not None:
         at.query_params["lang"] = lang
     if game is not None:
         at.query_params["game"] = game
-    at.switch_page(page)
-    return at.run()
+    return at.switch_page(page)
 
 
 def page_shown(at: AppTest) -> str:

@@ -14,7 +14,7 @@ import pytest
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import AppTest
 
-from apptest import PAGE_FIXTURES, ROOT, app, failure, page_shown, put, stored, tr
+from apptest import PAGE_FIXTURES, ROOT, app, failure, new_session, page_shown, put, stored, tr
 from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
@@ -212,13 +212,6 @@ def test_a_refusal_stays_through_other_phones_entries_and_goes_with_the_next_sav
 
 # --- a tap that reaches a new session ----------------------------------------------------------------------
 
-def new_session(store_path: Path, game_id: str, page: str) -> AppTest:
-    """The phone's next request opens a new session (the server restarted): not run yet."""
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
-    at.query_params.update(lang="en", game=game_id)
-    return at.switch_page(page)
-
-
 @pytest.mark.parametrize("stopped", [False, True], ids=["received", "received by a stopped run"])
 def test_a_card_tapped_on_a_page_a_new_session_never_drew_is_delivered_once(store_path: Path, stopped: bool) -> None:
     """The tap reaches a session that has not drawn the card's button: taken in that run, or, when a
@@ -226,7 +219,7 @@ def test_a_card_tapped_on_a_page_a_new_session_never_drew_is_delivered_once(stor
     game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
     key = ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
     tap = WidgetState(id=app(SHIFT, "en", game_id).button(key=key).id, trigger_value=True)
-    at = new_session(store_path, game_id, SHIFT)
+    at = new_session(SHIFT, "en", game_id)  # the server restarted
     if stopped:
         at.session_state["taps_unclaimed"] = {tap.id: tap}
         at.run()
