@@ -5,7 +5,8 @@ demand, never by pytest:
 
 The phones are those of the load test (`measure.py`, `phones.py`). Every `--every` seconds it prints the
 server's resident memory (of all its processes), and tap latency and propagation p95 of that stretch; at
-the end the growth of resident memory from the end of the warm-up, which should stay under 10%."""
+the end the growth of resident memory from the end of the warm-up, which should stay under 10%, and how
+much of it came in the second half (memory that leaks keeps growing; an allocator settling in does not)."""
 
 from __future__ import annotations
 
@@ -23,26 +24,27 @@ from phones import Server, Table, figures, percentile, proxied  # noqa: E402
 from schichtbuch.store import SQLiteStore  # noqa: E402
 
 
-async def soak(server: Server, tables: Sequence[Table], minutes: float, warmup: float, every: float) -> tuple[float, float]:
+async def soak(server: Server, tables: Sequence[Table], minutes: float, warmup: float, every: float) -> list[float]:
     """Run the tables for `minutes`, printing a line every `every` seconds; the resident memory at the end
-    of the `warmup` minutes and at the end."""
+    of the `warmup` minutes and at every report after it, the last taken at the end."""
     phones, stop = [p for t in tables for p in t.phones], asyncio.Event()
     running = await connect(phones, stop)
     start = time.monotonic()
     end = start + minutes * 60
     running += [asyncio.create_task(t.tapping(start, end)) for t in tables]
-    warm, since, cpu = None, start, (start, server.cpu_seconds())
+    memory: list[float] = []
+    since, cpu = start, (start, server.cpu_seconds())
     while time.monotonic() < end:
         await asyncio.sleep(min(every, end - time.monotonic()))
         print(stretch(server, tables, start, since, cpu), flush=True)
         now = time.monotonic()
         since, cpu = now - GRACE_SECONDS, (now, server.cpu_seconds())
-        if warm is None and now - start >= warmup * 60:
-            warm = server.rss_mb()
-    rss = server.rss_mb()
+        if memory or now - start >= warmup * 60:
+            memory.append(server.rss_mb())
+    memory.append(server.rss_mb())
     stop.set()
     await asyncio.gather(*running)
-    return warm if warm is not None else rss, rss
+    return memory
 
 
 def stretch(server: Server, tables: Sequence[Table], start: float, since: float, cpu: tuple[float, float]) -> str:
@@ -71,9 +73,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         games = [store.create(game_in_shift_three(), {"key": "change.start"}).id for _ in range(args.tables)]
         with proxied(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, (), args.processes) as server:
             tables = [Table(server.url, g, pages(args.standings), (PLAY_PAGE,)) for g in games]
-            warm, end = asyncio.run(soak(server, tables, args.minutes, args.warmup, args.every))
+            memory = asyncio.run(soak(server, tables, args.minutes, args.warmup, args.every))
+    warm, half, end = memory[0], memory[len(memory) // 2], memory[-1]
     growth = (end - warm) / warm * 100
-    print(f"RSS after warm-up {warm:.1f} MB, at the end {end:.1f} MB: {growth:+.1f}% (target < 10%)")
+    print(f"RSS after warm-up {warm:.1f} MB, at the end {end:.1f} MB: {growth:+.1f}% (target < 10%),"
+          f" of which {(end - half) / warm * 100:+.1f}% in the second half")
     return 0 if growth < 10 else 1
 
 
