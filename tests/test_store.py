@@ -1,4 +1,4 @@
-"""The game store (schichtbuch/store.py): round trip and versions, a server restart, concurrent writers
+"""The game store (schichtbuch/store.py): round trip and versions, memory, a server restart, concurrent writers
 (threads and processes), rollback of a failing change, undo, schema migrations, game ids, the list of
 recent games and short join codes (issue, look-up, expiry). SQLite in memory and in a file and PostgreSQL run the
 same tests; what only one backend has (files, migrations) is tested on its own, PostgreSQL's in test_pgstore.py."""
@@ -16,7 +16,7 @@ from legacy_store import counted_sqlite
 from schichtbuch.store import Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, new_id, open_store
 from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import PostgresStore
-from schichtbuch.store.sqlite import migrate
+from schichtbuch.store.sqlite import CACHE_KIB, migrate
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError
@@ -156,6 +156,17 @@ def test_unknown_id_raises_unknown_game(store, call, game_id):
     store.create({"items": []}, START)  # another game exists
     with pytest.raises(UnknownGame):
         call(store, game_id)
+
+
+# --- memory ------------------------------------------------------------------------------------------
+
+def test_every_connection_to_a_file_keeps_a_small_page_cache(path):
+    """The writer's connection and the read connections alike (`CACHE_KIB`), so the server's memory does
+    not grow with the file."""
+    store = SQLiteStore(path, gate=any_document)
+    store.load(store.create(coal_baron_game(), START).id)
+    reader = store._readers.get_nowait()
+    assert [db.execute("PRAGMA cache_size").fetchone()[0] for db in (store._db, reader)] == [-CACHE_KIB] * 2
 
 
 # --- a server restart --------------------------------------------------------------------------------
