@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 
 from schichtbuch import stats
+from schichtbuch.caching import kept
 from schichtbuch.session import store
 from scoring.registry import GAMES
 
@@ -31,7 +32,7 @@ class GameStats:
     """Games and average minutes played per player count (`stats.durations`)."""
 
 
-@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+@kept(st.cache_data, STATS_CACHED)
 def game_stats(group_id: str, version: int, game: str) -> GameStats | None:
     """The statistics of `game` in the group, None before its first finished game; computed once per
     version of the group (which counts every change of its games and members, so a new version computes
@@ -43,14 +44,14 @@ def game_stats(group_id: str, version: int, game: str) -> GameStats | None:
                      stats.durations(frame, game))
 
 
-@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+@kept(st.cache_data, STATS_CACHED)
 def latest_game(group_id: str, version: int) -> str | None:
     """The game (its id: `coal_baron`) of the group's most recently played finished game, where the
     statistics open; None before its first finished game. Once per version of the group."""
     return next((p.summary["game"] for p in store().group_games(group_id) if p.summary["final"]), None)
 
 
-@st.cache_data(max_entries=STATS_CACHED, show_spinner=False)
+@kept(st.cache_data, STATS_CACHED)
 def duel(group_id: str, version: int, game: str, first: str, second: str) -> stats.HeadToHead:
     """Two members head to head in `game` (`stats.head_to_head`), computed once per version of the group."""
     computed = game_stats(group_id, version, game)

@@ -10,6 +10,7 @@ from typing import TypeVar
 import streamlit as st
 
 from schichtbuch import i18n, live, taps
+from schichtbuch.caching import kept
 from schichtbuch.session import remember, store, t, translator
 from schichtbuch.store import Document, Saved, UnknownGame, is_id
 from schichtbuch.writes import refusal, undo_button
@@ -128,7 +129,7 @@ def _readable(saved: Saved) -> None:
         st.stop()
 
 
-@st.cache_resource(max_entries=CHECKED_KEPT, show_spinner=False)
+@kept(st.cache_resource, CHECKED_KEPT)
 def problem(game_id: str, version: int, _doc: Document) -> RecordError | None:
     """Why the game `game_id` as stored at `version` (`_doc`) does not read, None if it reads. A stored
     version never changes, so each is read once for every phone and run that shows it."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import streamlit as st
 
+from schichtbuch.caching import kept
 from schichtbuch.charts import lines
 from schichtbuch.keepsakes import keepsakes
 from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
@@ -76,7 +77,7 @@ def standings(saved: Saved, read_only: bool = False) -> None:
             extra(lambda: send_to_bgstats(saved))
 
 
-@st.cache_data(max_entries=STANDINGS_CACHED, show_spinner=False)
+@kept(st.cache_data, STANDINGS_CACHED)
 def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bool:
     """The standings of `_doc`, the game `game_id` at `version` in `lang` (the cache's key: the document
     itself is not hashed), and whether the game is over. Streamlit keeps the elements drawn here and

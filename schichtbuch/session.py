@@ -20,6 +20,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import streamlit as st
 
 from schichtbuch import codes, i18n, share
+from schichtbuch.caching import kept
 from schichtbuch.store import Group, Saved, Store, UnknownGroup, is_id, open_store
 from scoring.errors import RecordError
 from scoring.registry import score
@@ -193,7 +194,7 @@ QR_KEPT = 512
 """QR codes kept drawn: a join link or BG Stats link per table of a busy server, twice over."""
 
 
-@st.cache_data(max_entries=QR_KEPT, show_spinner=False)
+@kept(st.cache_data, QR_KEPT)
 def _qr_png(url: str) -> bytes | None:
     """A link's QR code, drawn once for all the phones that show it (None: too long for one)."""
     return share.qr_png(url)
