@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -66,13 +67,18 @@ def proxied(store: str, processes: int = 2) -> Iterator[Proxy]:
 
 
 def wait_for_processes(url: str, processes: int, seconds: float = 30) -> None:
-    """Wait until new visitors are handed to every process (HAProxy checks each one's health first)."""
+    """Wait until new visitors are handed to every process (HAProxy checks each one's health first, and
+    answers 503 while it has found none up, as when a starting process misses its first checks)."""
     seen: set[str] = set()
     deadline = time.monotonic() + seconds
     while len(seen) < processes:
         assert time.monotonic() < deadline, f"only {sorted(seen)} of {processes} processes answered"
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=5) as answer:
-            seen |= {c.split(";")[0].split("=")[1] for c in answer.headers.get_all("Set-Cookie") or [] if c.startswith(COOKIE)}
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=5) as answer:
+                seen |= {c.split(";")[0].split("=")[1] for c in answer.headers.get_all("Set-Cookie") or [] if c.startswith(COOKIE)}
+        except urllib.error.HTTPError as error:
+            if error.code != 503:
+                raise
         time.sleep(0.2)
 
 
