@@ -8,7 +8,8 @@ For each page, `--repeat` times on a fresh server: one phone opens it, then asks
 after the other (each once the last has ended), as a phone does that taps or is followed live; the
 server's CPU over those runs divided by the runs it made, and the messages each run sent. The page
 `coal_baron_shift_tap` is the shift page with each rerun a tap (a card delivered, then taken back);
-`floor_shift` is the bare page with the shift page's controls and nothing else (`floor.py`). Each
+`floor_shift` is the bare page with the shift page's controls and nothing else (`floor.py`),
+`floor_shift_cards` the same with the cards as one component (`floor_cards.py`). Each
 repetition measures the bare page and then every page, so that a ratio compares figures taken minutes
 apart at most (this machine's speed drifts by a third over longer); it prints min–median–max of the
 repetitions and of the ratios to the same repetition's bare page. Then the first
@@ -39,6 +40,7 @@ from schichtbuch.store import SQLiteStore  # noqa: E402
 from scoring.app_fields import with_start  # noqa: E402
 
 FLOOR_APP = Path(__file__).with_name("floor.py")
+FLOOR_CARDS_APP = Path(__file__).with_name("floor_cards.py")
 
 SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz"]
 
@@ -57,6 +59,7 @@ class Page:
 PAGES = {
     "bare": Page("", None, script=BARE_APP),
     "floor_shift": Page("", None, script=FLOOR_APP),
+    "floor_shift_cards": Page("", None, script=FLOOR_CARDS_APP),
     "home": Page("home", None),
     "coal_baron_shift": Page("coal_baron_shift", game_in_shift_three),
     "coal_baron_shift_tap": Page("coal_baron_shift", game_in_shift_three, taps=True),
