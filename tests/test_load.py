@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 sys.path.insert(0, str(Path(__file__).with_name("load")))
+from costs import kind  # noqa: E402
 from floor import CARDS  # noqa: E402
 from measure import Load, measure_app  # noqa: E402
 
@@ -35,3 +36,23 @@ def test_the_yardsticks_draw_their_controls(yardstick: str) -> None:
         assert [c.key for c in app.segmented_control] == ["lang", "shift", "player", "transport"]
         buttons = [b for b in app.button if b.key.startswith("card_")]
         assert (len(buttons), len(app.get("bidi_component"))) == ((CARDS, 0) if yardstick == "floor.py" else (0, 1))
+
+
+RUN = "Thread._bootstrap (threading.py:1002);ScriptRunner._run_script (streamlit/runtime/scriptrunner/script_runner.py:961)"
+
+
+@pytest.mark.parametrize(("stack", "who"), [
+    ("_run_module_as_main (<frozen runpy>:198);_SelectorSocketTransport.write (asyncio/selector_events.py:1068)",
+     "the server (event loop)"),
+    (f"{RUN};SessionState.on_script_will_rerun (streamlit/runtime/state/session_state.py:920)", "Streamlit's script runner"),
+    (f"{RUN};<module> (app.py:14);header (schichtbuch/header.py:69);HtmlMixin.html (streamlit/elements/html.py:162)",
+     "Streamlit's elements and widgets"),
+    (f"{RUN};<module> (coal_baron_shift.py:20);read (scoring/coal_baron/rules.py:80);loads (json/__init__.py:346)",
+     "the app's own Python"),
+    (f"{RUN};<module> (app.py:13);current (schichtbuch/nav.py:114);SQLiteStore._read_only (schichtbuch/store/sqlite.py:81)",
+     "the store"),
+    (f"{RUN};<module> (app.py:13);CachedFunc.__call__ (streamlit/runtime/caching/cache_utils.py:762)", "Streamlit's caches"),
+    ("_current_form (streamlit/elements/lib/form_utils.py:44)", "not known (py-spy read only part of the stack)"),
+])
+def test_costs_tell_who_spends_a_sample(stack: str, who: str) -> None:
+    assert kind(stack.split(";")) == who
