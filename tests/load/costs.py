@@ -26,9 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from phones import ROOT, Server, Table, streamlit  # noqa: E402
-from runs import PAGES, Page  # noqa: E402
-from schichtbuch.store import SQLiteStore  # noqa: E402
+from phones import ROOT, Server  # noqa: E402
+from runs import PAGES, Page, opened, served  # noqa: E402
 
 PAGE_FILES = "|".join(re.escape(p.name) for p in [ROOT / "app.py", *(ROOT / "pages").glob("*.py")])
 OURS = re.compile(rf"\(((schichtbuch|scoring|setup)/\S+|{PAGE_FILES}):\d+\)$")
@@ -66,11 +65,7 @@ def shares(raw: Path) -> Counter[str]:
 async def sample(server: Server, page: Page, game: str, runs: int, raw: Path) -> None:
     """Open the page on one phone, then rerun it `runs` times while py-spy samples the server."""
     stop = asyncio.Event()
-    phone = Table(server.url, game, [page.file], (page.file,)).phones[0]
-    if page.build is None and page.file:
-        phone.query = "lang=en"
-    running = asyncio.create_task(phone.run(stop))
-    await asyncio.wait_for(phone.first_run.wait(), 120)
+    phone, running = await opened(server, page, game, stop)
     for _ in range(5):   # past the first runs' one-off work
         await phone.rerun_and_wait(tap=page.taps)
     spy = subprocess.Popen(["py-spy", "record", "--pid", str(server.pids[0]), "--rate", "500", "--format", "raw",
@@ -86,12 +81,8 @@ async def sample(server: Server, page: Page, game: str, runs: int, raw: Path) ->
 
 def profile(name: str, runs: int, raw: Path) -> Counter[str]:
     """The page `name` on a fresh server with a throwaway store, sampled into `raw`."""
-    page = PAGES[name]
-    with tempfile.TemporaryDirectory() as tmp:
-        path = str(Path(tmp) / "costs.sqlite3")
-        game = SQLiteStore(path).create(page.build(), {"key": "change.start"}).id if page.build else "table"
-        with streamlit(page.script, ROOT, {"SCHICHTBUCH_STORE": path}) as server:
-            asyncio.run(sample(server, page, game, runs, raw))
+    with served(name) as (server, page, game):
+        asyncio.run(sample(server, page, game, runs, raw))
     return shares(raw)
 
 

@@ -27,7 +27,8 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from builders import at  # noqa: E402
 from measure import game_in_shift_three  # noqa: E402
-from phones import BARE_APP, ROOT, Server, Table, streamlit  # noqa: E402
+from phones import BARE_APP, ROOT, Phone, Server, Table, streamlit  # noqa: E402
 from schichtbuch.store import SQLiteStore  # noqa: E402
 from scoring.app_fields import with_start  # noqa: E402
 
@@ -79,15 +80,31 @@ class Figures:
     rss: float
 
 
-async def drive(server: Server, page: Page, game: str, runs: int) -> Figures:
-    """Open the page on one phone, then rerun it `runs` times, one after the other."""
-    stop, cpu_start = asyncio.Event(), server.cpu_seconds()
-    table = Table(server.url, game, [page.file], (page.file,))
-    phone = table.phones[0]
+@contextmanager
+def served(name: str) -> Iterator[tuple[Server, Page, str]]:
+    """The page `name` on a fresh server with a throwaway store: the server, the page and its game's id."""
+    page = PAGES[name]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "runs.sqlite3")
+        game = SQLiteStore(path).create(page.build(), {"key": "change.start"}).id if page.build else "table"
+        with streamlit(page.script, ROOT, {"SCHICHTBUCH_STORE": path}) as server:
+            yield server, page, game
+
+
+async def opened(server: Server, page: Page, game: str, stop: asyncio.Event) -> tuple[Phone, asyncio.Task]:
+    """One phone on the page, once its first run is shown, and its task (which ends once `stop` is set)."""
+    phone = Table(server.url, game, [page.file], (page.file,)).phones[0]
     if page.build is None and page.file:
         phone.query = "lang=en"   # a page opened without a game
     running = asyncio.create_task(phone.run(stop))
     await asyncio.wait_for(phone.first_run.wait(), 120)
+    return phone, running
+
+
+async def drive(server: Server, page: Page, game: str, runs: int) -> Figures:
+    """Open the page on one phone, then rerun it `runs` times, one after the other."""
+    stop, cpu_start = asyncio.Event(), server.cpu_seconds()
+    phone, running = await opened(server, page, game, stop)
     first_run = server.cpu_seconds() - cpu_start
     await asyncio.sleep(1)
     cpu, done, messages = server.cpu_seconds(), phone.runs, phone.messages
@@ -104,12 +121,8 @@ async def drive(server: Server, page: Page, game: str, runs: int) -> Figures:
 
 def measure(name: str, runs: int) -> Figures:
     """The page `name` on a fresh server with a throwaway store."""
-    page = PAGES[name]
-    with tempfile.TemporaryDirectory() as tmp:
-        path = str(Path(tmp) / "runs.sqlite3")
-        game = SQLiteStore(path).create(page.build(), {"key": "change.start"}).id if page.build else "table"
-        with streamlit(page.script, ROOT, {"SCHICHTBUCH_STORE": path}) as server:
-            return asyncio.run(drive(server, page, game, runs))
+    with served(name) as (server, page, game):
+        return asyncio.run(drive(server, page, game, runs))
 
 
 def spread(values: Sequence[float], scale: float, unit: str) -> str:
