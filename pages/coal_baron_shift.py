@@ -36,21 +36,26 @@ if start is None and not correcting:
 st.caption(t("coal_baron.shift.start_player", player=md(start or t("coal_baron.unknown_player"))))
 if correcting:
     st.warning(t("coal_baron.shift.correcting", shift=SHIFT_NAMES[shift - 1]))
-who = st.segmented_control(t("coal_baron.shift.player"), record.players, default=record.players[0],
-                           format_func=md, required=True, key="shift_player")
+who = st.segmented_control(t("coal_baron.shift.player"), record.players, key="shift_player",
+                           default=ui.linked("shift_player", record.players, record.players[0]),
+                           format_func=md, required=True, on_change=ui.keep_in_link, args=("shift_player",))
 transport = st.segmented_control(
-    t("coal_baron.shift.transport"), list(Transport), default=Transport.WHEELBARROW, required=True, key="shift_transport",
+    t("coal_baron.shift.transport"), list(Transport), key="shift_transport", required=True,
+    default=ui.linked("shift_transport", list(Transport), Transport.WHEELBARROW), on_change=ui.keep_in_link, args=("shift_transport",),
     format_func=lambda x: t("coal_baron.shift.transport_left", transport=t(f"transport.{x}"), left=len(record.cards_left(x))))
 log = coal_baron.add_forgotten if correcting else coal_baron.deliver
+viewed = ui.Pick(f"shift_view_{playing}", shift, f"{t('coal_baron.shift.view')}: {SHIFT_NAMES[shift - 1]}")
+picks = (viewed, ui.Pick("shift_transport", transport, f"{t('coal_baron.shift.transport')}: {t(f'transport.{transport}')}"))
 
 
 def tap_card(order: Order) -> None:
     """Log a tapped card for the player the phone shows at the tap (read from the session: a player
-    picked just before the tap arrives with it); a card another phone logged meanwhile is refused. What
+    picked just before the tap arrives with it); a card another phone logged meanwhile is refused, and so
+    is a card of the transport or shift the page showed before the phone picked another (`picks`). What
     was logged, or why not, is said under the cards."""
     player = st.session_state.shift_player
     ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
-                   {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card")
+                   {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card", picks)
 
 
 taken = record.taken()
@@ -58,7 +63,7 @@ st.caption(t("coal_baron.shift.tap") if record.cards_left(transport)
            else t("coal_baron.shift.none_left", transport=t(f"transport.{transport}")))
 with st.container(horizontal=True, gap="small", key="shift_cards"):  # two a row (header.PHONE_CSS)
     for order in coal_baron.cards(transport):
-        card = t("coal_baron.card", coal=coal_baron.symbols(order.coal), vp=order.vp)
+        card = t("coal_baron.card", transport=t(f"transport.{transport}"), coal=coal_baron.symbols(order.coal), vp=order.vp)
         st.button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
                   help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                   key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
@@ -80,7 +85,7 @@ for name in record.players:
                 st.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, order.transport, *order.coal),
                           help=t("coal_baron.shift.remove"), on_click=ui.save_on_tap, args=(
                               saved.id, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
-                              {"key": "change.remove", "player": name, **order.to_dict()}, "shift_remove"))
+                              {"key": "change.remove", "player": name, **order.to_dict()}, "shift_remove", (viewed,)))
 
 ui.undo_button(saved, "shift_undo")
 if not correcting:

@@ -74,5 +74,5 @@ if record.rounds:
     with st.expander(t("schichtwechsel.round.correct")):
         fix = st.segmented_control(t("schichtwechsel.round.which"), range(1, len(record.rounds) + 1),
                                    default=len(record.rounds), required=True, key="round_fix")
-        round_form(saved, record, fix, record.rounds[fix - 1])
+        round_form(saved, record, fix, record.rounds[fix - 1], (ui.Pick("round_fix", fix, f"{t('schichtwechsel.round.which')}: {fix}"),))
 ui.undo_button(saved, "round_undo")

@@ -5,17 +5,35 @@ does not name. Every write happens in the widget's callback."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import streamlit as st
 
 from schichtbuch.session import md, step_text, store, t, widget_key
 from schichtbuch.store import Document, Saved
 from schichtbuch.taps import drawn
-from schichtbuch.writes import change_text, refusal, refused, save_on_tap, say, tapped
+from schichtbuch.writes import Pick, change_text, refusal, refused, save_on_tap, picked_anew, say, tapped
 from scoring.app_fields import setup_ticks, tick
 from scoring.errors import RecordError
 from setup import Step
+
+T = TypeVar("T")
+
+def linked(key: str, options: Sequence[T], default: T) -> T:
+    """Where the picker `key` starts: the option the link names (`?<key>=`, set by `keep_in_link`), so that
+    after a reload or in a session the server made anew the phone shows what it had picked; else
+    `default`."""
+    named = st.query_params.get(key)
+    return next((o for o in options if str(o) == named), default)
+
+
+def keep_in_link(key: str) -> None:
+    """The `on_change` of a picker that `linked` starts: its choice into the link (none: out of it)."""
+    if st.session_state[key] is None:
+        st.query_params.pop(key, None)
+    else:
+        st.query_params[key] = str(st.session_state[key])
+
 
 def number(label: str, value: int | None, key: str, **options: Any) -> int | None:
     """A field for a whole number, with no bounds of its own. A browser refuses a number outside a
@@ -35,7 +53,9 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
     player's counts meanwhile, nothing is overwritten; the new counts are shown with a message, to be
     checked and saved again."""
     players = tuple(saved.doc["players"])
-    who = st.segmented_control(t("col.player"), players, default=players[0], format_func=md, required=True, key=f"{key}_player")
+    picker = f"{key}_player"
+    who = st.segmented_control(t("col.player"), players, default=linked(picker, players, players[0]), format_func=md,
+                               required=True, key=picker, on_change=keep_in_link, args=(picker,))
     seen, base_key = stored.get(who), widget_key(key, "base", saved.id, who)
     st.session_state.setdefault(base_key, seen)
     with st.form(f"{key}_form", enter_to_submit=False):
@@ -43,7 +63,8 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
         for f, label in labels.items():
             number(label, start.get(f, 0), widget_key(key, who, f))
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=_enter,
-                              args=(saved.id, key, who, tuple(labels), edit, base_key))
+                              args=(saved.id, key, who, tuple(labels), edit, base_key,
+                                    Pick(picker, who, f"{t('col.player')}: {who}")))
         refused(key, st)
     waiting = [p for p in players if p not in stored]
     if waiting:
@@ -65,10 +86,14 @@ def counts(key: str, shown: Mapping[str, int], label: Callable[[str], str], save
 
 
 def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
-           edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document], base_key: str) -> None:
+           edit: Callable[[Document, str, dict[str, int], dict[str, int] | None], Document], base_key: str,
+           pick: Pick) -> None:
     """Save one player's counts as entered (see `player_entry`); a refusal keeps them, except that
-    counts another phone changed meanwhile are shown anew."""
+    counts another phone changed meanwhile are shown anew. A form of the player shown before the phone
+    picked another is not saved (`picked_anew`)."""
     tapped()
+    if picked_anew((pick,), key):
+        return
     values = {f: st.session_state[widget_key(key, who, f)] for f in fields}
     base = st.session_state.get(base_key)
     label = {"key": f"change.{key}", "player": who}

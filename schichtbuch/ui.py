@@ -4,13 +4,15 @@
   recent games;
 - nav.py: the pages and routing, the current game, the live refresh;
 - header.py: the header of every page; joining.py: join links, and joining by link or code;
-- writes.py: saving in a tap's callback, refusals in one line, undo, the confirmation after a close;
-- entry.py: one player's counts, the setup checklist, naming a player, a line and its buttons;
+- writes.py: saving in a tap's callback (refused if the phone picked anew above the control: `Pick`),
+  refusals in one line, undo, the confirmation after a close;
+- entry.py: pickers kept in the link (`linked`), one player's counts, the setup checklist, naming a
+  player, a line and its buttons;
 - scoreboard.py: the standings, the winner and the progress chart;
 - store.py: the longest member list and group name typed at once.
 """
 
-from schichtbuch.entry import ask_player, checklist, choose_player, counts, number, player_entry, row
+from schichtbuch.entry import ask_player, checklist, choose_player, counts, keep_in_link, linked, number, player_entry, row
 from schichtbuch.taps import drawn, run_page, unclaimed
 from schichtbuch.header import header
 from schichtbuch.joining import follow_join, join_link, join_typed, link_base, share_button
@@ -26,15 +28,15 @@ from schichtbuch.session import (
 )
 from schichtbuch.store import GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS
 from schichtbuch.writes import (
-    StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, tapped,
+    Pick, StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, tapped,
     undo_button,
 )
 from scoring.fields import MAX_COUNT, NAME_CHARS
 
 __all__ = [
-    "BASE_URL", "DEFAULT_LANG", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
+    "BASE_URL", "DEFAULT_LANG", "Pick", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "counts",
-    "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "link_base",
+    "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "keep_in_link", "link_base", "linked",
     "legend_columns", "md", "named", "number", "page_path", "page_start", "params",
     "player_entry", "qr_code", "row", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
     "standings", "store", "t", "table_page", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",

@@ -96,12 +96,41 @@ def _said(where: str) -> Message | None:
     return message
 
 
-def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str) -> bool:
+@dataclass(frozen=True)
+class Pick:
+    """A choice above a control that gives the control its meaning (the transport whose cards are shown,
+    the part of a round, the player whose counts a form holds): the picker's widget `key`, the `value` the
+    page drew the control for, and that value as the phone says it (`shown`: "Transport: Wheelbarrow"); where
+    a tap refused for it is said (`where`, for a picker whose new choice no longer draws the control's own
+    place; by default the control's)."""
+
+    key: str
+    value: object
+    shown: str
+    where: str | None = None
+
+
+def picked_anew(picks: Sequence[Pick], where: str) -> bool:
+    """Whether the phone changed one of `picks` after the page drew the control tapped, and if so, the
+    tap's refusal said at `where`. On a weak connection a choice is drawn at once in the browser, while the
+    controls under it stay as the server drew them until the next run: the tap then arrives with the new
+    choice, on a control of the old one (streamlit.md, "A phone whose connection is half gone")."""
+    pick = next((p for p in picks if st.session_state.get(p.key, p.value) != p.value), None)
+    if pick is not None:
+        say(pick.where or where, t("error.pick_unseen", pick=pick.shown), "warning")
+    return pick is not None
+
+
+def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
+                picks: Sequence[Pick] = ()) -> bool:
     """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
-    looks different after another phone's change, so a refused tap is explained rather than lost. The
+    looks different after another phone's change, so a refused tap is explained rather than lost. A tap
+    on a control the page drew for other `picks` than the phone now shows is refused (`picked_anew`). The
     message waits for `refused(where)` at its place on the page: what was saved, or why not. Whether the
     change was saved."""
     tapped()
+    if picked_anew(picks, where):
+        return False
     try:
         store().change(game_id, edit, label)
     except RecordError as error:

@@ -49,9 +49,9 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
 
         visit(host, "Shift", "shift")
         visit(guest, "Shift", "shift-guest")
-        tap(host, "⚫⚫ · 9 VP")
+        tap(host, "Wheelbarrow · ⚫⚫ · 9 VP")
         choose(guest, "Player", "Ben")
-        tap(guest, "🟡 · 2 VP")
+        tap(guest, "Wheelbarrow · 🟡 · 2 VP")
         expect(guest.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
         expect(host.get_by_text("Ben: 1 order, 2 VP this shift")).to_be_visible(timeout=LIVE)
 
@@ -76,7 +76,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
                 tap(host, "Play shift II", exact=False)
                 look(host, "shift-II")
                 choose(host, "Transport", "Train", exact=False)
-                tap(host, "🟤🟤🟤 · 7 VP")
+                tap(host, "Train · 🟤🟤🟤 · 7 VP")
             elif shift == "II":
                 tap(host, "Play shift III", exact=False)
 

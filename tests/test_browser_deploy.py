@@ -94,7 +94,7 @@ def test_two_phones_on_two_processes_see_each_others_entries(backend: str, tmp_p
         processes = [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)]
         assert len(set(processes)) == 2, processes
 
-        tap(host, "⚫⚫ · 9 VP")
+        tap(host, "Wheelbarrow · ⚫⚫ · 9 VP")
         expect(guest.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
         look(guest, f"proxy-{backend}-guest")
         assert [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)] == processes
@@ -115,7 +115,7 @@ def test_a_dead_process_is_started_again_and_its_phones_next_tap_is_stored(postg
         while proxy.pid(cookie) == dead:
             assert time.monotonic() < deadline, f"serve.py did not start {cookie} again"
             time.sleep(0.2)
-        card = host.get_by_role("button", name="⚫⚫ · 9 VP", exact=True)
+        card = host.get_by_role("button", name="Wheelbarrow · ⚫⚫ · 9 VP", exact=True)
         expect(card).to_be_enabled(timeout=LIVE * 5)  # greyed out while the phone reconnects
         card.click()
         expect(host.get_by_text("Saved: Anna · Wheelbarrow ⚫⚫ · 9 VP")).to_be_visible(timeout=LIVE * 3)

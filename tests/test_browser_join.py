@@ -56,7 +56,7 @@ def test_join_link_opens_the_game_where_the_table_is(app: str) -> None:
         expect(guest.get_by_text("This phone has joined the game.")).to_be_in_viewport()
         expect(guest.get_by_text("Shift I", exact=True).first).to_be_visible()
         look(guest, "join-landed")
-        tap(guest, "⚫⚫ · 9 VP")
+        tap(guest, "Wheelbarrow · ⚫⚫ · 9 VP")
         host.get_by_role("link", name="Go to the game").click()
         settle(host)
         expect(host.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)

@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from apptest import put, tr
 from browser import CHROMIUM, LIVE, assert_inside, choose, look, opened, phone, server, settle, tap
-from builders.coal_baron import created
+from builders.coal_baron import card_text, created
 from scoring import coal_baron as cb
 from scoring.coal_baron import Kind, Transport
 
@@ -53,7 +53,7 @@ def assert_fits(table: Locator) -> None:
 def deliver(page: Page, player: str, transport: Transport, order: cb.Order) -> None:
     choose(page, tr("en", "coal_baron.shift.player"), player)
     choose(page, tr("en", "coal_baron.shift.transport"), tr("en", f"transport.{transport}"), exact=False)
-    tap(page, tr("en", "coal_baron.card", coal=cb.symbols(order.coal), vp=order.vp))
+    tap(page, card_text(order))
 
 
 @pytest.mark.parametrize("players", [4, 3, 2])

@@ -47,7 +47,7 @@ NAMES = {"wheelbarrow": "Wheelbarrow", "horse_cart": "Horse cart", "truck": "Tru
 
 
 def card_label(order: cb.Order) -> str:
-    return f"{cb.symbols(order.coal)} · {order.vp} VP"
+    return f"{NAMES[order.transport]} · {cb.symbols(order.coal)} · {order.vp} VP"
 
 
 def saved_card(who: str, order: cb.Order) -> str:

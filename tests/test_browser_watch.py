@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from apptest import put, tr
 from browser import CHROMIUM, LIVE, choose, look, opened, phone, server, settle, tap
-from builders.coal_baron import created
+from builders.coal_baron import card_text, created
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
 from scoring.coal_baron import Transport
@@ -39,7 +39,7 @@ def test_a_watcher_sees_the_table_live_and_cannot_write(tmp_path: Path, browser)
 
         choose(table, tr("en", "coal_baron.shift.player"), "Ben")
         yellow = cb.cards(Transport.WHEELBARROW)[0]
-        tap(table, tr("en", "coal_baron.card", coal=cb.symbols(yellow.coal), vp=yellow.vp))
+        tap(table, card_text(yellow))
         race = watcher.get_by_test_id("stMarkdownContainer").filter(has_text=title).locator("table")
         expect(race.locator("tr").nth(1).locator("td").nth(2)).to_have_text("1 🥇2", timeout=LIVE)
         look(watcher, "watch-phone")
@@ -49,8 +49,7 @@ def test_a_watcher_sees_the_table_live_and_cannot_write(tmp_path: Path, browser)
         forged.goto(f"{url}/coal_baron_shift?game={token}&lang=en")
         settle(forged)
         expect(forged.get_by_text(tr("en", "error.unknown_game"))).to_be_visible()
-        assert forged.get_by_role("button", name=tr("en", "coal_baron.card", coal=cb.symbols(yellow.coal),
-                                                    vp=yellow.vp)).count() == 0
+        assert forged.get_by_role("button", name=card_text(yellow)).count() == 0
         assert SQLiteStore(str(store)).version(game_id) == versions
 
         tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()

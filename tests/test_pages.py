@@ -25,7 +25,7 @@ from conftest import ORIGINAL_PAGES_MANAGER_INIT
 import builders
 from builders import REPRESENTATIVE, STAGES
 from builders.mine import resolve as mine_resolve
-from builders.coal_baron import created, deliveries, finished, in_shift_one, shift_three_scored
+from builders.coal_baron import card_text, created, deliveries, finished, in_shift_one, shift_three_scored
 from schichtbuch import i18n, live, ui
 from schichtbuch.ui import md, page_path
 from schichtbuch.store import SQLiteStore
@@ -307,7 +307,7 @@ def card_buttons(at: AppTest) -> list[Any]:
 
 def card_button(at: AppTest, order: cb.Order) -> Any:
     """The button of one card, found by its label among the card buttons."""
-    label = tr("en", "coal_baron.card", coal=cb.symbols(order.coal), vp=order.vp)
+    label = card_text(order)
     return next(b for b in card_buttons(at) if b.label == label)
 
 
@@ -375,7 +375,7 @@ def test_shift_card_for_other_player_and_transport(store_path: Path):
     at.button_group(key="shift_transport").set_value(Transport.TRAIN).run()
     train = cb.cards(Transport.TRAIN)
     assert sorted(b.label for b in card_buttons(at)) == sorted(
-        tr("en", "coal_baron.card", coal=cb.symbols(o.coal), vp=o.vp) for o in train)
+        card_text(o) for o in train)
     card_button(at, train[3]).click().run()
     assert not at.exception, failure(at)
     doc = stored(store_path, game_id)

@@ -15,6 +15,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.testing.v1 import AppTest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, new_session, page_shown, put, stored, tr
+from builders.coal_baron import card_text
 from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
@@ -242,7 +243,7 @@ def test_the_card_grid_keeps_every_card_in_its_place_a_delivered_one_marked_and_
     at.button(key=tapped).click().run()
     cards = [b for b in at.button if b.key and b.key.startswith("shift_card_")]
     assert [b.key for b in cards] == before and len(cards) == len(WHEELBARROWS) and not any(b.disabled for b in cards)
-    shown = tr("en", "coal_baron.card", coal=cb.symbols(WHEELBARROWS[3].coal), vp=WHEELBARROWS[3].vp)
+    shown = card_text(WHEELBARROWS[3])
     assert at.button(key=tapped).label == tr("en", "coal_baron.card_taken", card=shown)
     at.button(key=tapped).click().run()  # a tap on a card already delivered is answered
     assert len(at.error) == 1 and tr("en", "transport.wheelbarrow") in at.error[0].value
@@ -309,14 +310,20 @@ def test_a_refusal_names_the_card_in_the_players_language(store_path: Path) -> N
 
 # --- taps a new session receives ---------------------------------------------------------------------------
 
+def saves_on_change(call: ast.AST) -> bool:
+    """A widget drawn with an `on_change` that saves: any but `keep_in_link`, which only puts a picker's
+    choice into the link."""
+    return isinstance(call, ast.Call) and any(
+        k.arg == "on_change" and getattr(k.value, "attr", getattr(k.value, "id", None)) != "keep_in_link"
+        for k in call.keywords)
+
+
 def on_change_widgets() -> list[tuple[str, ast.FunctionDef]]:
     """Every function of the app that draws a widget saving on change (`on_change=`), with its file."""
     found = []
     for path in [ROOT / "app.py", *ROOT.glob("pages/*.py"), *ROOT.glob("schichtbuch/**/*.py")]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and any(
-                    isinstance(call, ast.Call) and any(k.arg == "on_change" for k in call.keywords)
-                    for call in ast.walk(node)):
+            if isinstance(node, ast.FunctionDef) and any(saves_on_change(call) for call in ast.walk(node)):
                 found.append((path.name, node))
     return found
 

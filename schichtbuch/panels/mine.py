@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import streamlit as st
 
@@ -25,10 +25,12 @@ in it."""
 
 @dataclass(frozen=True)
 class RoundPage:
-    """The stored game and its reading, as this run of the page shows them."""
+    """The stored game and its reading, as this run of the page shows them, and the choices above the
+    section drawn that give its controls their meaning (`picks`: the part of the round, the round corrected)."""
 
     saved: Saved
     record: Record
+    picks: tuple[ui.Pick, ...] = ()
 
     @property
     def sheet(self) -> Sheet:
@@ -45,7 +47,7 @@ class RoundPage:
         phone showed it when tapped."""
         n = number or self.sheet.number
         ui.save_on_tap(self.saved.id, lambda d: mine.enter_round(d, n, field, value(), seen),
-                       {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}_{n}")
+                       {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}_{n}", self.picks)
 
     def counts(self, field: str, shown: Mapping[str, int], label: Callable[[str], str] = md,
                number: int | None = None) -> None:
@@ -76,17 +78,20 @@ class RoundPage:
     def section(self) -> None:
         """One part of the resolution at a time, picked from a row of pills: its forms are messages to the
         phone in every run, so the page draws only the phase the table is at (at first the first phase
-        not yet entered), or a correction. A tap on the part shown folds it."""
+        not yet entered, or the one the link names: `ui.linked`), or a correction. A tap on the part shown
+        folds it."""
         labels = {"events": t("mine.phase.events"), "looting": t("mine.phase.looting"),
                   "expedition": t("mine.phase.expedition"), "mine": t("mine.phase.mine"),
                   "recruitment": t("mine.phase.recruitment"), "correct": t("mine.phase.correct")}
         if self.record.rounds:
             labels["fix"] = t("mine.phase.fix")
         first = next((phase for phase, field in PHASES.items() if self.entered(field) is None), "recruitment")
-        shown = st.pills(t("mine.round.phase"), list(labels), default=first, format_func=labels.get,
-                         key=f"mine_phase_{self.sheet.number}")
+        key = f"mine_phase_{self.sheet.number}"
+        shown = st.pills(t("mine.round.phase"), list(labels), default=ui.linked(key, list(labels), first), key=key,
+                         format_func=labels.get, on_change=ui.keep_in_link, args=(key,))
+        ui.refused(key)  # a tap of the part shown before (`ui.Pick`)
         if shown is not None:
-            getattr(self, shown)()
+            getattr(replace(self, picks=(ui.Pick(key, shown, f"{t('mine.round.phase')}: {labels[shown]}", key),)), shown)()
 
     def correct(self) -> None:
         """The coal at the start of the round and the supply, to correct."""
@@ -107,7 +112,8 @@ class RoundPage:
         number = st.segmented_control(t("mine.round.which"), range(1, rounds + 1), default=rounds, required=True,
                                       key="mine_fix")
         st.caption(t("mine.round.fix"))
-        self.counts("sold", self.record.rounds[number - 1].sold, number=number)
+        fixing = replace(self, picks=(*self.picks, ui.Pick("mine_fix", number, f"{t('mine.round.which')}: {number}")))
+        fixing.counts("sold", self.record.rounds[number - 1].sold, number=number)
 
     def dummy_cards(self) -> None:
         """Where the dummy's 4 cards go this round, its looting targets drawn the same on every phone."""
@@ -161,7 +167,7 @@ class RoundPage:
     def attack(self, edit: Callable[..., Document], attack: dict) -> None:
         n = self.sheet.number
         ui.save_on_tap(self.saved.id, lambda d: edit(d, n, attack), {"key": "change.mine_entry", "round": n, "field": "attacks"},
-                       f"mine_attacks_{n}")
+                       f"mine_attacks_{n}", self.picks)
 
     def expedition(self) -> None:
         """The coal each player sold, with their stock at the sale and the cap."""

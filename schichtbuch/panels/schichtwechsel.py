@@ -19,9 +19,10 @@ def known_cards(saved: Saved) -> list[str]:
     return sorted({r["card"] for g in games if g.doc["game"] == "schichtwechsel" for r in g.doc.get("rounds", [])})
 
 
-def round_form(saved: Saved, record: Record, number: int, shown: Round | None) -> None:
+def round_form(saved: Saved, record: Record, number: int, shown: Round | None, picks: tuple[ui.Pick, ...] = ()) -> None:
     """The round card (picked from the names used before or typed) and each player's VP from it. A new
-    round is refused if another phone entered it meanwhile; a correction if the round changed meanwhile."""
+    round is refused if another phone entered it meanwhile; a correction if the round changed meanwhile,
+    or if the phone picked another round to correct since the form was drawn (`picks`)."""
     mode = "new" if shown is None else "fix"
     cards = known_cards(saved)
     with st.form(f"round_{mode}_{number}", enter_to_submit=False):
@@ -32,7 +33,7 @@ def round_form(saved: Saved, record: Record, number: int, shown: Round | None) -
         st.caption(t("schichtwechsel.round.card_box"))
         for p in record.players:
             ui.number(md(p), 0 if shown is None else shown.points[p], ui.widget_key("round_points", mode, number, p))
-        args = (saved.id, record.players, number, mode, None if shown is None else saved.doc["rounds"][number - 1])
+        args = (saved.id, record.players, number, mode, None if shown is None else saved.doc["rounds"][number - 1], picks)
         st.form_submit_button(t(f"schichtwechsel.round.save_{mode}", round=number), type="primary", width="stretch",
                               on_click=submit, args=args)
         ui.refused(f"round_{mode}")
@@ -41,7 +42,8 @@ def round_form(saved: Saved, record: Record, number: int, shown: Round | None) -
                  t("schichtwechsel.round.anyway", round=number), submit, args)
 
 
-def submit(game_id: str, players: tuple[str, ...], number: int, mode: str, seen: dict | None, anyway: bool = False) -> None:
+def submit(game_id: str, players: tuple[str, ...], number: int, mode: str, seen: dict | None, picks: tuple[ui.Pick, ...],
+           anyway: bool = False) -> None:
     """Save the form as the phone showed it when tapped (see `ui.save_on_tap`); a new round in which
     nobody got a VP is asked about first."""
     card = st.session_state[f"round_card_{mode}_{number}"].strip() or st.session_state.get(f"round_card_known_{mode}_{number}") or ""
@@ -51,4 +53,4 @@ def submit(game_id: str, players: tuple[str, ...], number: int, mode: str, seen:
         ui.close_on_tap(game_id, lambda d: sw.add_round(d, number, card, points), label, f"round_{mode}", number,
                         empty=not any(points.values()), anyway=anyway)
     else:
-        ui.save_on_tap(game_id, lambda d: sw.edit_round(d, number, card, points, seen), label, f"round_{mode}")
+        ui.save_on_tap(game_id, lambda d: sw.edit_round(d, number, card, points, seen), label, f"round_{mode}", picks)

@@ -7,6 +7,7 @@ from itertools import cycle
 from typing import Any
 
 from builders import Record, Stage
+from schichtbuch.i18n import translate
 from scoring import coal_baron as cb
 from scoring.coal_baron import COLOURS, END_FIELDS, SHIFTS, Transport
 from scoring.registry import PALETTE
@@ -189,3 +190,9 @@ REFUSED = [
     ("factory workers over the workers of 3 players", put(["factory_workers"], [{"Anna": 16, "Ben": 0, "Cleo": 0}]),
      "factory_workers.0.Anna"),
 ]
+
+
+def card_text(order: cb.Order, lang: str = "en") -> str:
+    """An order card's face on the shift page: its transport, coal and VP (`Train · 🟡 · 2 VP`)."""
+    return translate(lang, "coal_baron.card", transport=translate(lang, f"transport.{order.transport}"),
+                     coal=cb.symbols(order.coal), vp=order.vp)
