@@ -1,6 +1,6 @@
 """The edge of a real table, in headless Chromium at 390×844: fast taps are all stored, in order; the
 keyboard's Enter never saves a half-filled form; two phones rolling the MINE! die at once keep one roll and
-tell the other phone why."""
+tell the other phone why, and so do two phones adding the same MINE! attack at once."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browser import (
-    CHROMIUM, LIVE, choose, chromium, fill, keyed, look, opened, part, phone, save, server, settle, typed,
+    CHROMIUM, LIVE, choose, chromium, fill, keyed, look, opened, part, phone, save, select, server, settle, typed,
 )
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import widget_key
@@ -131,3 +131,34 @@ def test_two_phones_rolling_the_die_at_once_keep_one_roll(tmp_path: Path) -> Non
         look(guest, "die-guest")
     rolls = SQLiteStore(str(path)).load(game.id)
     assert set(rolls.doc["die_roll"]) == set(names) and rolls.version == 2
+
+
+def test_two_phones_adding_the_same_attack_at_once_store_it_once(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    game = SQLiteStore(str(path)).create(mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    with server(path) as url, chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        for page in (host, guest):
+            opened(page, url, "mine_round", game.id)
+            part(page, "2–3 · Looting and watchtower")
+            select(page, "Looter", "Ben")
+            select(page, "Target (colour card on the stack)", "Anna")
+            page.get_by_role("spinbutton", name="Attack points (helmets on the stack)", exact=True).fill("3")
+        forms = [p.get_by_test_id("stForm").filter(has=p.get_by_role("button", name="Add attack")) for p in (host, guest)]
+        buttons = [form.get_by_role("button", name="Add attack").element_handle() for form in forms]
+        for button in buttons:  # both taps within milliseconds, before either phone's live refresh can rerun
+            button.evaluate("b => b.click()")
+        for page in (host, guest):
+            settle(page)
+        refused = ("Not saved — This round › Attack: this attack was just entered, on another phone or by a tap "
+                   "before; if there are two, add it again")
+        saved = "Saved: round 1 · Attack"
+        for _ in range(LIVE // 250):
+            if [sum(f.get_by_text(text).count() for f in forms) for text in (refused, saved)] == [1, 1]:
+                break
+            host.wait_for_timeout(250)
+        said = [(f.get_by_text(refused).count(), f.get_by_text(saved).count()) for f in forms]
+        assert said in ([(1, 0), (0, 1)], [(0, 1), (1, 0)]), said
+        look(host, "same-attack-host")
+        look(guest, "same-attack-guest")
+    assert SQLiteStore(str(path)).load(game.id).doc["current"]["attacks"] == [{"attacker": "Ben", "target": "Anna", "points": 3}]

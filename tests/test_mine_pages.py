@@ -123,6 +123,30 @@ def test_an_attack_is_added_and_removed(store_path: Path):
     assert stored(store_path, game_id)["current"]["attacks"] == []
 
 
+def attack_typed(at: AppTest, attacker: str, target: str, points: int) -> AppTest:
+    at.selectbox(key="mine_attacker_1").select(attacker)
+    at.selectbox(key="mine_target_1").select(target)
+    at.number_input(key="mine_points_1").set_value(points)
+    return at
+
+
+def test_the_same_attack_added_on_two_phones_at_once_is_stored_once_and_the_second_told(store_path: Path):
+    """Both phones showed no attack when they tapped; the second is told next to its form, and a tap once
+    its page shows the first attack adds a second identical one (two stacks, the same helmets)."""
+    game_id = put(store_path, created(THREE))
+    first, second = (attack_typed(show(app(ROUND, "en", game_id), 1, "looting"), "Cleo", "Ben", 5) for _ in range(2))
+    attack = {"attacker": "Cleo", "target": "Ben", "points": 5}
+    button(first, "mine.loot.add").click().run()
+    button(second, "mine.loot.add").click().run()
+    assert not second.exception, failure(second)
+    assert stored(store_path, game_id)["current"]["attacks"] == [attack]
+    assert [e.value for e in second.error] == [tr("en", "error.refused", field="This round › Attack",
+                                                  problem=tr("en", "problem.attack_entered"))]
+    assert len(first.success) == 1 and not first.error
+    button(second, "mine.loot.add").click().run()
+    assert stored(store_path, game_id)["current"]["attacks"] == [attack, attack] and not second.error
+
+
 def test_an_attack_on_oneself_is_refused_naming_the_field(store_path: Path):
     game_id = put(store_path, created(THREE))
     at = show(app(ROUND, "en", game_id), 1, "looting")

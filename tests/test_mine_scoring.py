@@ -363,6 +363,33 @@ def test_an_attack_is_added_after_those_shown_and_the_others_added_meanwhile():
     assert (error.value.field, error.value.code) == ("current.attacks", "changed_elsewhere")
 
 
+BEN = {"attacker": "Ben", "target": "Anna", "points": 2}
+CLEO = {"attacker": "Cleo", "target": "Anna", "points": 1}
+
+
+# attacks stored, attacks the phone showed, the attack tapped -> the attacks stored after, or the refusal
+ADDED = [
+    ([BEN], [], BEN, "attack_entered"),                    # two phones (or a double tap) from the same view
+    ([CLEO, BEN], [], BEN, "attack_entered"),               # after another attack added meanwhile too
+    ([BEN], [], CLEO, [BEN, CLEO]),                        # a different attack goes after it
+    ([BEN], [BEN], BEN, [BEN, BEN]),                       # a second identical stack, tapped once the first shows
+    ([BEN, CLEO], [BEN], BEN, [BEN, CLEO, BEN]),            # ... with another phone's attack added meanwhile
+    ([BEN, CLEO], [BEN, CLEO], CLEO, [BEN, CLEO, CLEO]),
+    ([CLEO], [BEN], CLEO, "changed_elsewhere"),             # what this phone showed is gone
+]
+
+
+@pytest.mark.parametrize(("stored", "seen", "attack", "expected"), ADDED)
+def test_the_same_attack_from_the_same_view_is_stored_once(stored, seen, attack, expected):
+    doc = mine.enter_round(started(), 1, "attacks", stored, None)
+    if isinstance(expected, str):
+        with pytest.raises(RecordError) as error:
+            mine.add_attack(doc, 1, attack, seen)
+        assert (error.value.field, error.value.code) == ("current.attacks", expected)
+    else:
+        assert mine.add_attack(doc, 1, attack, seen)["current"]["attacks"] == expected
+
+
 def test_an_attack_is_taken_back_wherever_it_now_is_and_only_once():
     ben = {"attacker": "Ben", "target": "Anna", "points": 2}
     cleo = {"attacker": "Cleo", "target": "Anna", "points": 1}

@@ -139,7 +139,7 @@ class RoundPage:
 
     def looting(self) -> None:
         """The attacks entered, each with its outcome and why and a way to take it back, a form for the
-        next attack, and the defence."""
+        next attack, and the defence. What a ✕ did is said above the attacks, what Add did below it."""
         s, players = self.sheet, self.record.players
         attacks = self.entered("attacks") or []
         ui.refused(f"mine_attacks_{s.number}")
@@ -149,25 +149,30 @@ class RoundPage:
                 st.markdown(t(f"mine.loot.{take.reason}", attacker=md(a.attacker), target=md(a.target), points=a.points,
                               defense=take.defense, coal=take.coal), width="stretch")
                 st.button("✕", key=ui.widget_key("mine_attack_remove", s.number, i, *attacks[i].values()),
-                          help=t("mine.loot.remove"), on_click=self.attack, args=(mine.remove_attack, attacks[i]))
+                          help=t("mine.loot.remove"), on_click=self.attack,
+                          args=(mine.remove_attack, attacks[i], f"mine_attacks_{s.number}"))
         with st.form(f"mine_attack_{s.number}", enter_to_submit=False):
             st.selectbox(t("mine.loot.attacker"), players, key=f"mine_attacker_{s.number}")
             st.selectbox(t("mine.loot.target"), players, index=1, key=f"mine_target_{s.number}")
             ui.number(t("mine.loot.points"), 1, f"mine_points_{s.number}")
             st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=self.add_attack, args=(attacks,),
                                   key=f"mine_attack_add_{s.number}")
+            ui.refused(f"mine_attack_add_{s.number}", st)
         st.markdown(f"**{t('mine.loot.defense')}**")
         self.counts("defense", s.defense)
 
     def add_attack(self, shown: list) -> None:
-        """Add the attack as the form holds it at the tap, after the attacks the phone showed."""
-        attack = {f: st.session_state[f"mine_{f}_{self.sheet.number}"] for f in ATTACK_FIELDS}
-        self.attack(lambda d, n, a: mine.add_attack(d, n, a, shown), attack)
+        """Add the attack as the form holds it at the tap, after the attacks the phone showed (the same
+        attack added since, on another phone or by a tap before, is refused: `mine.add_attack`)."""
+        n = self.sheet.number
+        attack = {f: st.session_state[f"mine_{f}_{n}"] for f in ATTACK_FIELDS}
+        self.attack(lambda d, r, a: mine.add_attack(d, r, a, shown), attack, f"mine_attack_add_{n}")
 
-    def attack(self, edit: Callable[..., Document], attack: dict) -> None:
+    def attack(self, edit: Callable[..., Document], attack: dict, where: str) -> None:
+        """Add or take back one attack of this round, what it did said at `where`."""
         n = self.sheet.number
         ui.save_on_tap(self.saved.id, lambda d: edit(d, n, attack), {"key": "change.mine_entry", "round": n, "field": "attacks"},
-                       f"mine_attacks_{n}", self.picks)
+                       where, self.picks)
 
     def expedition(self) -> None:
         """The coal each player sold, with their stock at the sale and the cap."""

@@ -49,12 +49,18 @@ def enter_round(data: Mapping[str, Any], number: int, field: str, value: Any, se
 def add_attack(data: Mapping[str, Any], number: int, attack: Mapping[str, Any], seen: Sequence[Any]) -> dict[str, Any]:
     """Add one attack to round `number`'s looting, after those entered so far. `seen` is the attacks the
     phone showed: they must all still be there, in order (another phone may have added more meanwhile,
-    and this phone's own quick taps follow one another), or the tap is refused rather than mis-edited."""
+    and this phone's own quick taps follow one another), or the tap is refused rather than mis-edited.
+    An attack equal to one added since is refused too: the same attack tapped on two phones at once, or
+    twice before the page showed the first, is stored once. One attacker may lay several stacks on one
+    target [seed: one stack per attack], so a second identical attack is added by tapping again once the
+    page shows the first."""
     shown = round_sheet(data, number).get("attacks")
-    stored = list(shown or [])
-    if stored[: len(seen)] != list(sequence(seen, "attacks")):
+    stored, seen_list, new = list(shown or []), list(sequence(seen, "attacks")), dict(mapping(attack, "attacks"))
+    if stored[: len(seen_list)] != seen_list:
         raise RecordError(f"{_round_path(data, number)}.attacks", "changed_elsewhere")
-    return enter_round(data, number, "attacks", stored + [dict(mapping(attack, "attacks"))], shown)
+    if new in stored[len(seen_list):]:
+        raise RecordError(f"{_round_path(data, number)}.attacks", "attack_entered")
+    return enter_round(data, number, "attacks", stored + [new], shown)
 
 
 def remove_attack(data: Mapping[str, Any], number: int, attack: Mapping[str, Any]) -> dict[str, Any]:

@@ -33,6 +33,7 @@ PROBLEMS = {
     "over_cap": "{value} coal sold; at most {cap} this round",
     "over_stock": "{value} coal sold; the player has {stock}",
     "attack_self": "a player cannot loot themselves",
+    "attack_entered": "this attack was just entered, on another phone or by a tap before; if there are two, add it again",
     "not_die": "must be a die face from 1 to 6 ({value})",
 }
 """The refusals of this game's records, in English (errors.PROBLEMS has those every game shares)."""
