@@ -62,6 +62,8 @@ def start_game() -> None:
         state.home_started = start.begin(g, "home", typed, colours, first)
     except RecordError as error:
         ui.say("home", ui.refusal(error))
+    except ui.Unavailable as error:
+        ui.unavailable("home", error)
 
 
 ui.refused("home")
@@ -74,7 +76,12 @@ def join() -> None:
     """Join by what was typed: on to the game (see `ui.follow_join`), or one line saying why not."""
     ui.tapped()
     typed = st.session_state.home_code.strip()
-    if typed and (problem := ui.join_typed(typed)):
+    try:
+        problem = typed and ui.join_typed(typed)
+    except ui.Unavailable as error:
+        ui.unavailable("home_join", error)
+        return
+    if problem:
         ui.say("home_join", t(problem, code=codes.shown(codes.code_from(typed) or typed)))
 
 

@@ -24,6 +24,8 @@ def open_upload() -> None:
         st.session_state.record_opened = ui.store().create(parse(upload.getvalue()), {"key": "change.import"}).id
     except RecordError as error:
         ui.say("record", ui.refusal(error))
+    except ui.Unavailable as error:
+        ui.unavailable("record", error)
 
 
 if opened := st.session_state.pop("record_opened", None):

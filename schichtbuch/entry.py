@@ -10,9 +10,9 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from schichtbuch.session import md, step_text, store, t, widget_key
-from schichtbuch.store import Document, Saved
+from schichtbuch.store import Document, Saved, Unavailable
 from schichtbuch.taps import drawn
-from schichtbuch.writes import Pick, change_text, refusal, refused, save_on_tap, picked_anew, say, tapped
+from schichtbuch.writes import Pick, change_text, picked_anew, refusal, refused, save_on_tap, say, tapped, unavailable
 from scoring.app_fields import setup_ticks, tick
 from scoring.errors import RecordError
 from setup import Step
@@ -105,6 +105,9 @@ def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
             return
         for f in fields:
             st.session_state.pop(widget_key(key, who, f), None)
+    except Unavailable as error:
+        unavailable(key, error)
+        return
     else:
         say(key, t("undo.saved", change=change_text(label)), "success")
     st.session_state.pop(base_key, None)

@@ -1,7 +1,7 @@
 """What a group's pages share: the group named in the URL (`?group=<id>`), its page links, the live
 refresh from the group's other phones, and the taps that write (create a group, add a member, start a
 game inside it, add a game played outside it, import records), each in a widget callback with one line
-saying why when it is refused."""
+saying why when it is refused or the database cannot be reached."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from schichtbuch import export, live, nav, share, start
 from schichtbuch.nav import page_path
 from schichtbuch.scoreboard import named
 from schichtbuch.session import md, recent_groups, remember_group, store, t
-from schichtbuch.store import GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, UnknownGame, UnknownGroup
-from schichtbuch.writes import refusal, say, tapped
+from schichtbuch.store import (
+    GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, Unavailable, UnknownGame, UnknownGroup,
+)
+from schichtbuch.writes import refusal, say, tapped, unavailable
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, summary_minutes, summary_winners
 
@@ -110,6 +112,8 @@ def create_on_tap() -> None:
         say("group", t("group.member_twice", name=md(twice.name)))
     except RecordError as error:
         say("group", refusal(error))
+    except Unavailable as error:
+        unavailable("group", error)
     else:
         state.group_opened = made.id
 
@@ -125,6 +129,8 @@ def open_on_tap() -> None:
         state.group_opened = store().group(group_id).id
     except UnknownGroup:
         say("group", t("group.unknown"))
+    except Unavailable as error:
+        unavailable("group", error)
 
 
 def add_member_on_tap(group_id: str) -> None:
@@ -137,6 +143,8 @@ def add_member_on_tap(group_id: str) -> None:
         say("group_member", t("group.member_twice", name=md(name)))
     except RecordError as error:
         say("group_member", refusal(error))
+    except Unavailable as error:
+        unavailable("group_member", error)
     else:
         state.group_new_member = ""
         state.group_seats = [*state.get("group_seats", []), name]
@@ -161,6 +169,8 @@ def start_on_tap(group_id: str) -> None:
         say("group_start", refusal(error))
     except UnknownGroup:
         say("group_start", t("group.unknown"))
+    except Unavailable as error:
+        unavailable("group_start", error)
 
 
 def add_game_on_tap(group_id: str) -> None:
@@ -179,6 +189,8 @@ def add_game_on_tap(group_id: str) -> None:
         say("group_add", t("group.other_group"))
     except RecordError as error:
         say("group_add", refusal(error))
+    except Unavailable as error:
+        unavailable("group_add", error)
     else:
         state.group_add_game = ""
 
@@ -199,5 +211,7 @@ def import_on_tap(group_id: str) -> None:
         say("history_import", refusal(error))
     except UnknownGroup:
         say("history_import", t("group.unknown"))
+    except Unavailable as error:
+        unavailable("history_import", error)
     else:
         state.history_imported = imported

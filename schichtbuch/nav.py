@@ -1,9 +1,11 @@
 """Pages and the way between them: the page list and routing, the game or group named in the URL
 (`from_url`), the links' parameters, and the live refresh of the game a page shows. The header is in
-header.py, joining a game in joining.py."""
+header.py, joining a game in joining.py. A page run that meets a database out of reach ends in one line
+(`store_down`)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -12,8 +14,8 @@ import streamlit as st
 from schichtbuch import i18n, live, taps
 from schichtbuch.caching import kept
 from schichtbuch.session import remember, store, t, translator
-from schichtbuch.store import Document, Saved, UnknownGame, is_id
-from schichtbuch.writes import refusal, undo_button
+from schichtbuch.store import Document, Saved, Unavailable, UnknownGame, is_id
+from schichtbuch.writes import refusal, said_elsewhere, undo_button
 from scoring.errors import RecordError
 from scoring.registry import GAMES, Game, page_at_stage, score
 
@@ -25,6 +27,7 @@ GROUP_PAGES = ("group", "history", "stats")
 
 
 T = TypeVar("T")
+_LOG = logging.getLogger(__name__)
 
 CHECKED_KEPT = 512
 """Game versions whose reading `problem` keeps: every table of a busy server, twice over."""
@@ -166,3 +169,12 @@ def watch(saved: Saved | None) -> None:
     that a page that stops early (a question, a confirmation) follows the game too."""
     if saved is not None:
         live.follow("games", saved.id, saved.version, lambda: store().version(saved.id), UnknownGame)
+
+
+def store_down(error: Unavailable) -> None:
+    """A page run that met a database it could not reach or use: one line saying so in the page's
+    language where the page stopped, never Streamlit's traceback, after what this phone's last tap
+    was told (its "Not saved", since its control may not be drawn); the cause goes to the server's log."""
+    _LOG.exception("the page could not be shown: the store is unavailable", exc_info=error)
+    said_elsewhere()
+    st.error(t("error.store_down_page"), icon="🔌")

@@ -2,14 +2,14 @@
 
 - session.py: configuration, the store, the language and texts (`t`, `md`, `when`), widget keys,
   recent games;
-- nav.py: the pages and routing, the current game, the live refresh;
+- nav.py: the pages and routing, the current game, the live refresh, a page the database cannot serve;
 - header.py: the header of every page; joining.py: join links, and joining by link or code;
 - writes.py: saving in a tap's callback (refused if the phone picked anew above the control: `Pick`),
   refusals in one line, undo, the confirmation after a close;
 - entry.py: pickers kept in the link (`linked`), one player's counts, the setup checklist, naming a
   player, a line and its buttons;
 - scoreboard.py: the standings, the winner and the progress chart;
-- store.py: the longest member list and group name typed at once.
+- store.py: the longest member list and group name typed at once, and `Unavailable`, the database out of reach.
 """
 
 from schichtbuch.entry import ask_player, checklist, choose_player, counts, keep_in_link, linked, number, player_entry, row
@@ -17,7 +17,8 @@ from schichtbuch.taps import drawn, run_page, unclaimed
 from schichtbuch.header import header
 from schichtbuch.joining import follow_join, join_link, join_typed, link_base, share_button
 from schichtbuch.nav import (
-    GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, table_page, watch,
+    GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, store_down, table_page,
+    watch,
 )
 from schichtbuch.scoreboard import (
     LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, named, stage_points, standings, table,
@@ -26,10 +27,10 @@ from schichtbuch.session import (
     BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, step_text, store, t, utc_offset, when,
     widget_key,
 )
-from schichtbuch.store import GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS
+from schichtbuch.store import GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, Unavailable
 from schichtbuch.writes import (
     Pick, StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, tapped,
-    undo_button,
+    unavailable, undo_button,
 )
 from scoring.fields import MAX_COUNT, NAME_CHARS
 
@@ -39,5 +40,5 @@ __all__ = [
     "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "keep_in_link", "link_base", "linked",
     "legend_columns", "md", "named", "number", "page_path", "page_start", "params",
     "player_entry", "qr_code", "row", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
-    "standings", "store", "t", "table_page", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
+    "standings", "store", "store_down", "t", "table_page", "Unavailable", "unavailable", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
 ]

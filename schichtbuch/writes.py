@@ -1,11 +1,13 @@
 """Writes to the store and what the phone says about them: saving a change in a tap's callback with one
-line naming the field when it is refused, kept next to the control until this phone's next tap; undo
-naming the change it takes back; closing a stage (a shift, a round) with the stage the phone showed,
-asking first when nothing was logged in it; and what a phone says once a stage was closed, on it or
-on another phone, before it shows the next stage."""
+line naming the field when it is refused (or saying "Not saved" when the database cannot be reached),
+kept next to the control until this phone's next tap; undo naming the change it takes back; closing a
+stage (a shift, a round) with the stage the phone showed, asking first when nothing was logged in it;
+and what a phone says once a stage was closed, on it or on another phone, before it shows the next
+stage."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -14,9 +16,11 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from schichtbuch.session import go_to, md, slot, store, t
-from schichtbuch.store import Conflict, Document, NothingToUndo, Saved
+from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, Unavailable
 from scoring.errors import RecordError
 from scoring.registry import GAMES
+
+_LOG = logging.getLogger(__name__)
 
 FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "members", "name", "player", "players",
                          "record", "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
@@ -49,6 +53,13 @@ def say(where: str, text: str, kind: str = "error", change: dict[str, Any] | Non
     other phones' entries, other taps and the page switch a tap may lead to leave it in place. `change`:
     the label of the change a success reports."""
     st.session_state[f"{where}_said"] = Message(kind, text, change=change)
+
+
+def unavailable(where: str, error: Unavailable) -> None:
+    """A tap that met a database it could not reach or use (`Unavailable`): nothing was saved, which is
+    said at `where` like a refusal, in the page's language, and the cause goes to the server's log."""
+    _LOG.exception("not saved (%s): the store is unavailable", where, exc_info=error)
+    say(where, t("error.store_down"))
 
 
 def tapped() -> None:
@@ -136,6 +147,9 @@ def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[
     except RecordError as error:
         say(where, refusal(error))
         return False
+    except Unavailable as error:
+        unavailable(where, error)
+        return False
     say(where, t("undo.saved", change=change_text(label)), "success", label)
     return True
 
@@ -190,6 +204,8 @@ def _undo(game_id: str, shown_version: int, label: dict[str, Any]) -> None:
         say("undo", t("error.undo_conflict"), "warning")
     except NothingToUndo:
         say("undo", t("error.nothing_to_undo"), "info")
+    except Unavailable as error:
+        unavailable("undo", error)
     else:
         say("undo", t("undo.done", change=change_text(label)), "success")
 
@@ -224,6 +240,9 @@ def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict
             edit(store().load(game_id).doc)
         except RecordError as error:
             say(where, refusal(error))
+            return
+        except Unavailable as error:
+            unavailable(where, error)
             return
         st.session_state[_ask_key(game_id, where)] = stage
         return

@@ -35,8 +35,9 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(store: Path, port: int | None = None, as_readme: bool = False) -> Iterator[str]:
-    """Run the app as the README says (`streamlit run app.py`) until the block ends; yields its URL.
+def server(store: Path | str, port: int | None = None, as_readme: bool = False) -> Iterator[str]:
+    """Run the app as the README says (`streamlit run app.py`) on `store` (an SQLite file, or a PostgreSQL
+    server's URL) until the block ends; yields its URL.
     Usually on this computer only, with the join link at that address; `as_readme` leaves both to
     Streamlit and the app (every interface, the link at the network address), as at a real table."""
     port = port or free_port()

@@ -1,16 +1,22 @@
 """What only the PostgreSQL store has: named migrations recorded in the database and run once when several
-app processes start together; and a long game kept as compactly as in SQLite, every undo intact. (The
+app processes start together; a long game kept as compactly as in SQLite, every undo intact; connections
+the server dropped replaced before use, and a server that does not answer said as `Unavailable`. (The
 games logic runs on PostgreSQL in every `store` test of test_store.py.)"""
 
 import json
+import secrets
+import socket
 import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 import psycopg
 
+from schichtbuch.store import Unavailable
 from schichtbuch.store.migrations import STEPS
-from schichtbuch.store.postgres import PostgresStore
+from schichtbuch.store.postgres import POOL_SIZE, WAIT_SECONDS, PostgresStore
 from builders.coal_baron import long_game
 
 pytestmark = pytest.mark.store
@@ -55,3 +61,48 @@ def test_a_long_game_is_kept_compactly_and_undo_walks_all_the_way_back(postgres_
         assert store.undo(game_id, store.version(game_id)).doc == docs[version - 2]
     store.close()
 
+
+
+def terminate(url, name):
+    """End, from another connection, every server connection of the application called `name`, as a
+    server restart does: the pool's connections stay open on its side until they are used."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        ended = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                              (name,)).fetchall()
+    assert ended and all(ok for (ok,) in ended)
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda store, game: store.load(game).doc, id="read"),
+    pytest.param(lambda store, game: store.change(game, lambda d: {**d, "items": ["after"]}, {"key": "x"}).doc,
+                 id="write"),
+])
+def test_a_connection_the_server_dropped_is_replaced_before_the_next_call(postgres_url, call):
+    name = f"schichtbuch_{secrets.token_hex(4)}"
+    store = PostgresStore(f"{postgres_url}&application_name={name}", gate=lambda doc: None)
+    try:
+        games = [store.create({"items": ["before"]}, {"key": "x"}).id for _ in range(POOL_SIZE)]
+        together = threading.Barrier(POOL_SIZE)
+
+        def held(doc):
+            together.wait(timeout=30)
+            return doc
+
+        with ThreadPoolExecutor(POOL_SIZE) as phones:  # every connection of the pool at once, all then dropped
+            list(phones.map(lambda game: store.change(game, held, {"key": "x"}), games))
+        terminate(postgres_url, name)
+        started = time.monotonic()
+        assert call(store, games[0])["items"] in (["before"], ["after"])
+        assert time.monotonic() - started < 1
+    finally:
+        store.close()
+
+
+def test_a_server_that_does_not_answer_is_unavailable(postgres_url):
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    started = time.monotonic()
+    with pytest.raises(Unavailable):
+        PostgresStore(f"postgresql://postgres@127.0.0.1:{port}/postgres")
+    assert time.monotonic() - started < WAIT_SECONDS + 5

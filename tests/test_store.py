@@ -1,5 +1,5 @@
 """The game store (schichtbuch/store.py): round trip and versions, memory, a server restart, concurrent writers
-(threads and processes), rollback of a failing change, undo, schema migrations, game ids, the list of
+(threads and processes), rollback of a failing change, a database out of reach, undo, schema migrations, game ids, the list of
 recent games and short join codes (issue, look-up, expiry). SQLite in memory and in a file and PostgreSQL run the
 same tests; what only one backend has (files, migrations) is tested on its own, PostgreSQL's in test_pgstore.py."""
 
@@ -13,7 +13,7 @@ import pytest
 
 from schichtbuch.codes import CODE_TTL_SECONDS, code_from
 from legacy_store import counted_sqlite
-from schichtbuch.store import Conflict, NothingToUndo, SQLiteStore, UnknownGame, is_id, new_id, open_store
+from schichtbuch.store import Conflict, NothingToUndo, SQLiteStore, Unavailable, UnknownGame, is_id, new_id, open_store
 from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import PostgresStore
 from schichtbuch.store.sqlite import CACHE_KIB, migrate
@@ -308,6 +308,43 @@ def test_a_change_failing_after_the_game_row_is_written_is_rolled_back(store):
     after = store.load(game.id)
     assert (after.doc, after.version, after.label) == ({"items": []}, 1, START)
     assert store.version(game.id) == 1
+
+
+# --- a database out of reach ------------------------------------------------------------------------
+
+def test_a_file_that_is_not_a_database_is_unavailable(path):
+    with open(path, "wb") as file:
+        file.write(b"not a database, " * 512)
+    with pytest.raises(Unavailable) as raised:
+        SQLiteStore(path, gate=any_document)
+    assert isinstance(raised.value.__cause__, sqlite3.DatabaseError)
+
+
+@pytest.mark.parametrize("call", [
+    pytest.param(lambda store, game: store.change(game, lambda d: {**d, "items": ["lost"]}, ADD), id="change"),
+    pytest.param(lambda store, game: store.undo(game, 2), id="undo"),
+    pytest.param(lambda store, game: store.create({"items": ["lost"]}, START), id="create"),
+    pytest.param(lambda store, game: store.join_code(game), id="join_code"),
+])
+def test_a_write_on_a_locked_file_is_unavailable_and_the_next_one_is_stored(path, call):
+    """Another process holds the file's lock longer than a write waits: the write raises `Unavailable`,
+    leaves nothing half done, and the store writes again once the lock is gone."""
+    store = SQLiteStore(path, gate=any_document)
+    game = store.create({"items": []}, START)
+    store.change(game.id, lambda d: {**d, "items": ["kept"]}, ADD)
+    store._db.execute("PRAGMA busy_timeout = 50")  # the connection's 10 s, shortened for the test
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(Unavailable) as raised:
+            call(store, game.id)
+        assert "locked" in str(raised.value.__cause__)
+        assert store.load(game.id).doc == {"items": ["kept"]}  # reads go on meanwhile
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert store.change(game.id, lambda d: {**d, "items": [*d["items"], "next"]}, ADD).version == 3
+    assert store.load(game.id).doc == {"items": ["kept", "next"]}
 
 
 # --- undo --------------------------------------------------------------------------------------------

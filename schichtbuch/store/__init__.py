@@ -15,7 +15,11 @@ it final; `started` is set by whoever starts a game (`scoring.app_fields.with_st
 
 One gate: every document the store writes (created, changed, undone to) is first read and scored by its
 game's reader (`scoring.registry.check`) inside the write transaction; a document that does not read is
-refused with its RecordError and nothing is stored."""
+refused with its RecordError and nothing is stored.
+
+A database that cannot be reached or used (a PostgreSQL server down or restarting, an SQLite file locked or
+unreadable) raises `Unavailable` from every call, whatever the backend, and nothing is stored; the write
+path says so next to the control tapped."""
 
 from __future__ import annotations
 
@@ -25,13 +29,13 @@ from typing import Any, Protocol
 from schichtbuch.store.sqlite import SQLiteStore
 from schichtbuch.store.types import (
     GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, ID_BYTES, Conflict, Database, Document, Gate, Group, Imported, MemberTwice, NothingToUndo,
-    OtherGroup, Played, Saved, Tally, UnknownGame, UnknownGroup, fingerprint, is_id, new_id,
+    OtherGroup, Played, Saved, Tally, Unavailable, UnknownGame, UnknownGroup, fingerprint, is_id, new_id,
 )
 from scoring.registry import check as check_record
 
 __all__ = [
     "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "ID_BYTES", "Conflict", "Database", "Document", "Gate", "Group", "Imported", "MemberTwice",
-    "NothingToUndo", "OtherGroup", "Played", "SQLiteStore", "Saved", "Store", "Tally", "UnknownGame", "UnknownGroup",
+    "NothingToUndo", "OtherGroup", "Played", "SQLiteStore", "Saved", "Store", "Tally", "Unavailable", "UnknownGame", "UnknownGroup",
     "fingerprint", "is_id", "new_id", "open_store",
 ]
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 from schichtbuch import codes, revisions
 from schichtbuch.store.groups import GroupQueries
 from schichtbuch.store.types import (
-    Conflict, Database, Document, Gate, NothingToUndo, Saved, UnknownGame, fingerprint, new_id,
+    Conflict, Database, Document, Gate, NothingToUndo, Saved, Unavailable, UnknownGame, fingerprint, new_id,
 )
 from scoring.app_fields import end_stamp
 from scoring.standings import Result
@@ -25,6 +25,17 @@ VERSIONS_AT_ONCE = 500
 """Ids per query of `versions`, well below SQLite's limit of bound parameters."""
 _SYSTEM_RANDOM = random.SystemRandom()
 """Join codes drawn from the operating system's randomness (as `secrets` does)."""
+
+
+@contextmanager
+def unavailable_on(errors: type[Exception] | tuple[type[Exception], ...]) -> Iterator[None]:
+    """The database driver's `errors` (a connection lost, a server down, a file locked or unreadable)
+    raised as the store's `Unavailable`, the driver's error its cause; the app's own errors (a refusal, an
+    unknown game) pass as they are."""
+    try:
+        yield
+    except errors as error:
+        raise Unavailable(str(error)) from error
 
 
 class SQLStore(GroupQueries):

@@ -2,7 +2,10 @@
 
 Older files counted their schema steps in `PRAGMA user_version` and, before the way back to each
 revision was kept, stored a whole copy per revision (`revisions`); opening such a file records its steps
-by name and turns those copies into ways back (`migrate`), nothing lost."""
+by name and turns those copies into ways back (`migrate`), nothing lost.
+
+SQLite tells a file's trouble (locked longer than the connection waits, unreadable, not a database, a
+full disk) from the SQL's only in its message, so any of its errors raises the store's `Unavailable`."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from contextlib import AbstractContextManager, contextmanager
 
 from schichtbuch import revisions
 from schichtbuch.store import migrations
-from schichtbuch.store.sql import SQLStore
+from schichtbuch.store.sql import SQLStore, unavailable_on
 from schichtbuch.store.types import Database, Document, Gate
 from scoring.registry import check as check_record
 
@@ -44,10 +47,10 @@ class SQLiteStore(SQLStore):
     def __init__(self, path: str, gate: Gate = check_record) -> None:
         super().__init__(gate)
         self._path = path
-        self._db = _connect(path)
         self._lock = threading.Lock()
         self._readers: queue.SimpleQueue[sqlite3.Connection] = queue.SimpleQueue()
-        with self._lock:
+        with unavailable_on(sqlite3.Error), self._lock:
+            self._db = _connect(path)
             _use_wal(self._db, path)
             migrate(self._db)
 
@@ -60,31 +63,35 @@ class SQLiteStore(SQLStore):
 
     @contextmanager
     def _transaction(self, begin: str) -> Iterator[Database]:
-        with self._lock:
+        """A transaction on the write connection, under the lock; rolled back on any exception, a failed
+        commit's included, so that the connection is left with no transaction open."""
+        with unavailable_on(sqlite3.Error), self._lock:
             self._db.execute(begin)
             try:
                 yield self._db
+                self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
 
     @contextmanager
     def _read_only(self) -> Iterator[Database]:
         """A read transaction on a free read connection from the pool, else a new one (as many as threads
         read at once)."""
-        try:
-            db = self._readers.get_nowait()
-        except queue.Empty:
-            db = _connect(self._path)
-        try:
-            db.execute("BEGIN")
+        with unavailable_on(sqlite3.Error):
             try:
-                yield db
+                db = self._readers.get_nowait()
+            except queue.Empty:
+                db = _connect(self._path)
+            try:
+                db.execute("BEGIN")
+                try:
+                    yield db
+                finally:
+                    db.execute("ROLLBACK")
             finally:
-                db.execute("ROLLBACK")
-        finally:
-            self._readers.put(db)
+                self._readers.put(db)
 
 
 def _connect(path: str) -> sqlite3.Connection:

@@ -30,6 +30,11 @@ class Conflict(RuntimeError):
     """Another phone changed the game after this phone last looked."""
 
 
+class Unavailable(RuntimeError):
+    """The database could not be reached or used (a server down or restarting, a file locked or
+    unreadable): nothing was stored. The driver's error is its cause (`__cause__`), for the server's log."""
+
+
 class UnknownGroup(LookupError):
     """No group has this id (a mistyped link, or one of another server)."""
 
