@@ -93,7 +93,7 @@ elif shift <= SHIFTS:
     if shift < SHIFTS:
         close_early_shift(record, shift)
     else:
-        empty_carts(saved.doc.get("carts_draft", {}))
+        empty_carts(coal_baron.entered_carts(saved.doc))
         close_button(record, shift, lambda d: coal_baron.close_shift(d, shift))
     with st.expander(t("coal_baron.scoring.preview"), expanded=True):
         element_tables(coal_baron.shift_scoring(record, shift))

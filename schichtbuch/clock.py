@@ -2,7 +2,8 @@
 on by themselves while the clock runs (the header's script counts them on in the browser from what the
 run drew, `webapp.py`: no run, and no cost to the server, between changes), and the button any phone taps
 to pause the clock (a break for dinner) or start it again. The breaks are kept in the record
-(`scoring.app_fields.pauses`), so the played minutes reach BG Stats, the group's history and its statistics."""
+(`scoring.app_fields.pauses`), so the played minutes reach BG Stats, the group's history and its statistics.
+Its taps are no undo steps: Undo passes over them and leaves the clock as it is (`store.sql.CLOCK_CHANGES`)."""
 
 from __future__ import annotations
 

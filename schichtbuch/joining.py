@@ -79,7 +79,7 @@ def link_base() -> tuple[str, bool]:
 def join_link(item_id: str, param: str = "game") -> tuple[str, bool]:
     """The join link of a game (or group, `param="group"`) and whether the other phones reach it."""
     base, reached = link_base()
-    return share.join_url(base, item_id, st.session_state.lang, param), reached
+    return share.join_url(base, item_id, param), reached
 
 
 def share_button(url: str, message: str, reached: bool) -> None:

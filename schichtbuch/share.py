@@ -16,17 +16,19 @@ WATCH = "watch"
 """The query parameter of a read-only link: the game's watch token (`watching.py`)."""
 
 
-def join_url(base: str, item_id: str, lang: str, param: str = "game") -> str:
+def join_url(base: str, item_id: str, param: str = "game") -> str:
     """The link another phone opens to join a game (or a group, `param="group"`): the public base URL with
-    the id, the language and `join`. It names the app's root, not a page, so that it keeps landing where
-    the table is as the game goes on (`joining.follow_join`)."""
-    return f"{base.rstrip('/')}/?{urlencode({param: item_id, 'lang': lang, JOIN: '1'})}"
+    the id and `join`. It names the app's root, not a page, so that it keeps landing where the table is as
+    the game goes on (`joining.follow_join`), and no language: the joining phone opens in its own
+    (its browser's, `session.init`), not in the sharer's."""
+    return f"{base.rstrip('/')}/?{urlencode({param: item_id, JOIN: '1'})}"
 
 
-def watch_url(base: str, token: str, lang: str, tv: bool = False) -> str:
-    """The read-only link of a game: the watch page with its token (`view=tv`: for the big screen)."""
+def watch_url(base: str, token: str, tv: bool = False) -> str:
+    """The read-only link of a game: the watch page with its token (`view=tv`: for the big screen); like a
+    join link, it opens in the language of the phone or screen that opens it."""
     view = {"view": "tv"} if tv else {}
-    return f"{base.rstrip('/')}/watch?{urlencode({WATCH: token, 'lang': lang} | view)}"
+    return f"{base.rstrip('/')}/watch?{urlencode({WATCH: token} | view)}"
 
 
 def public_base(configured: str | None, opened: str | None, network: str | None) -> str | None:

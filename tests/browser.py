@@ -116,11 +116,11 @@ EARLY = ForwardMsg.ScriptFinishedStatus.FINISHED_EARLY_FOR_RERUN
 _RUNS: weakref.WeakKeyDictionary[Page, Runs] = weakref.WeakKeyDictionary()
 
 
-def phone(browser: Browser, scheme: str = "light") -> Page:
+def phone(browser: Browser, scheme: str = "light", locale: str = "en-US") -> Page:
     """A new browser context (its own session and cookies, like another phone) at 390×844, set to the
-    light or dark `scheme`."""
+    light or dark `scheme` and to the language `locale` (what a link that names none opens in)."""
     page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                               color_scheme=scheme).new_page()
+                               color_scheme=scheme, locale=locale).new_page()
     page.set_default_timeout(15_000)
     runs = _RUNS[page] = Runs()
     page.on("websocket", runs.connected)

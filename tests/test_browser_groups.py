@@ -81,7 +81,7 @@ def play(starter: Page, other: Page, game: dict, name: str) -> None:
 
 def test_a_group_plays_two_games_on_two_phones(tmp_path: Path) -> None:
     with server(tmp_path / "games.sqlite3") as url, chromium() as browser:
-        host, guest = phone(browser), phone(browser)
+        host, guest = phone(browser, locale="de-DE"), phone(browser, locale="de-DE")  # a German table
         host.goto(f"{url}/?lang=de")
         settle(host)
         host.get_by_role("link", name="Runden: Verlauf", exact=False).click()

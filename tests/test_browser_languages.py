@@ -113,3 +113,25 @@ def test_switch_changes_the_language(games: tuple[str, dict[str, str]], page: Pa
     settle(page)
     assert "lang=ja" in page.url
     expect(page.get_by_text(tr("ja", "page.mine_round.short")).first).to_be_visible()
+
+
+@pytest.mark.parametrize("link", [0, 1], ids=["join", "watch"])
+def test_a_link_shared_by_a_french_phone_opens_in_japanese_on_a_japanese_phone(
+        games: tuple[str, dict[str, str]], browser, link: int) -> None:
+    """A link on a French phone's share page (the join link, the read-only one) names no language: a phone
+    whose browser speaks Japanese opens it in Japanese, and the French phone stays in French."""
+    url, ids = games
+    sharer, joiner = phone(browser, locale="fr-FR"), phone(browser, locale="ja-JP")
+    try:
+        sharer.goto(f"{url}/share?game={ids['coal_baron_shift']}&lang=fr")
+        settle(sharer)
+        shared = sharer.get_by_test_id("stCode").nth(link).inner_text().strip()
+        assert "lang" not in shared
+        joiner.goto(shared)
+        settle(joiner)
+        expect(joiner.get_by_text(tr("ja", "app.title")).first).to_be_visible()
+        assert joiner.evaluate("document.documentElement.lang") == "ja"
+        assert (sharer.evaluate("document.documentElement.lang"), "lang=fr" in sharer.url) == ("fr", True)
+    finally:
+        sharer.context.close()
+        joiner.context.close()

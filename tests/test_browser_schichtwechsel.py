@@ -29,7 +29,7 @@ ITEMS = {"track_points": "SP überquerter Streckenschwellen", "houses": "SP der 
 
 def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
     with server(tmp_path / "games.sqlite3") as url, chromium() as browser:
-        host, guest = phone(browser), phone(browser)
+        host, guest = phone(browser, locale="de-DE"), phone(browser, locale="de-DE")  # a German table
         host.goto(f"{url}/?lang=de")
         settle(host)
         select(host, "Spiel", "Schichtwechsel")

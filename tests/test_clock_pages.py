@@ -59,6 +59,27 @@ def test_a_phone_pauses_and_another_resumes(store_path: Path):
     assert clock_button(other, False).label == tr("en", "clock.pause")
 
 
+@pytest.mark.parametrize(("taps", "paused"), [((False,), True), ((False, True), False)],
+                         ids=["after_a_pause", "after_a_pause_and_a_resume"])
+def test_undo_names_the_last_card_and_leaves_the_clock_as_it_is(store_path: Path, taps: tuple[bool, ...], paused: bool):
+    """Pausing and resuming has its own button: Undo still names the last card and takes it back, and the
+    clock stays as the last tap on its button left it."""
+    game_id = put(store_path, started(10))
+    at = app(SHIFT, "en", game_id)
+    next(b for b in at.button if b.key and b.key.startswith("shift_card_")).click().run()  # Anna's first card
+    for was_paused in taps:
+        clock_button(at, was_paused).click().run()
+    assert not at.exception, failure(at)
+    card = tr("en", "change.deliver", player="Anna", transport="Wheelbarrow", coal="🟡", vp=2)
+    assert at.button(key="shift_undo").label == tr("en", "action.undo", change=card)
+    at.button(key="shift_undo").click().run()
+    assert not at.exception, failure(at)
+    doc = stored(store_path, game_id)
+    assert (doc["current_shift"]["Anna"], len(doc["pauses"]), doc["pauses"][-1][1] is None) == ([], 1, paused)
+    assert tr("en", "undo.done", change=card) in texts(at)
+    assert clock_button(at, paused).label == tr("en", "clock.resume" if paused else "clock.pause")
+
+
 def test_a_stale_pause_is_refused_with_a_message(store_path: Path):
     game_id = put(store_path, started(5))
     at, stale = app(SHIFT, "en", game_id), app(SHIFT, "en", game_id)

@@ -613,6 +613,29 @@ def test_minecarts_can_be_corrected_after_shift_three():
         cb.set_carts(data, "Cleo", zero, zero)  # a phone that still shows the old counts
 
 
+ZERO = dict.fromkeys((Y, BR, G, BL), 0)
+IMPORTED = {"Anna": ZERO | {Y: 3}, "Ben": ZERO | {Y: 1}, "Cleo": ZERO}
+# A record carrying empty_carts before shift III is scored (an import; records.md allows it): they are read
+# as entered so far, so a phone shows them, corrects them guarded like any entry, and the close keeps them.
+IMPORTED_CARTS = [
+    # who corrects, what the phone showed, what they enter, shift III's yellow-minecart points after the close
+    ("nobody", None, None, None, {"Anna": 10, "Ben": 5, "Cleo": 0}),
+    ("Cleo takes the lead", "Cleo", ZERO, ZERO | {Y: 4}, {"Anna": 5, "Ben": 0, "Cleo": 10}),
+    ("Anna drops to one", "Anna", ZERO | {Y: 3}, ZERO | {Y: 1}, {"Anna": 10, "Ben": 10, "Cleo": 0}),
+]
+
+
+@pytest.mark.parametrize(("who", "seen", "levels", "yellow"), [c[1:] for c in IMPORTED_CARTS],
+                         ids=[c[0] for c in IMPORTED_CARTS])
+def test_empty_carts_imported_before_shift_three_is_scored_count_as_entered(who, seen, levels, yellow):
+    data = played(2) | {"empty_carts": IMPORTED}
+    if who is not None:
+        data = cb.set_carts(data, who, levels, seen)
+    raced = next(e for e in cb.race(cb.read(data)) if e.element == cb.ELEMENTS[8])
+    scored = next(e for e in cb.shift_scoring(cb.read(cb.close_shift(data, 3)), 3) if e.element == cb.ELEMENTS[8])
+    assert {p: pl.points for p, pl in raced.placings.items()} == {p: pl.points for p, pl in scored.placings.items()} == yellow
+
+
 @pytest.mark.parametrize(("factory", "leaders"), [
     ({"Anna": 2, "Ben": 1, "Cleo": 0}, ("Anna",)),
     ({"Anna": 2, "Ben": 2, "Cleo": 0}, ("Anna", "Ben")),

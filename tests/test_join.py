@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from schichtbuch import codes, share
+from schichtbuch import codes, i18n, share
 from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit, WrongCodes
 from schichtbuch.store import new_id
 from scoring.registry import GAMES, is_over, page_at_stage
@@ -147,21 +148,37 @@ def test_wrong_codes_on_the_server_slide_with_time():
 
 # --- the join link and its address -----------------------------------------------------------------------
 
-@pytest.mark.parametrize(("base", "lang", "url"), [
-    ("http://192.168.1.20:8501", "en", f"http://192.168.1.20:8501/?game={GAME_ID}&lang=en&join=1"),
-    ("http://192.168.1.20:8501/", "de", f"http://192.168.1.20:8501/?game={GAME_ID}&lang=de&join=1"),
-    ("https://games.example.org", "de", f"https://games.example.org/?game={GAME_ID}&lang=de&join=1"),
+@pytest.mark.parametrize(("base", "url"), [
+    ("http://192.168.1.20:8501", f"http://192.168.1.20:8501/?game={GAME_ID}&join=1"),
+    ("http://192.168.1.20:8501/", f"http://192.168.1.20:8501/?game={GAME_ID}&join=1"),
+    ("https://games.example.org", f"https://games.example.org/?game={GAME_ID}&join=1"),
 ])
-def test_join_url(base: str, lang: str, url: str):
-    assert share.join_url(base, GAME_ID, lang) == url
+def test_join_url(base: str, url: str):
+    """A join link names no language: the phone that opens it shows its own (`test_a_join_link_opens_in_the_
+    joining_phones_language`)."""
+    assert share.join_url(base, GAME_ID) == url
     assert share.id_from(url) == GAME_ID
-    group_url = share.join_url(base, GAME_ID, lang, "group")
+    group_url = share.join_url(base, GAME_ID, "group")
     assert group_url == url.replace("game=", "group=")
     assert share.id_from(group_url, "group") == GAME_ID
     assert share.id_from(group_url) is None       # a group's link names no game
 
 
 NET = "http://192.168.1.20:8501"
+
+
+@pytest.mark.parametrize(("own", "locale", "shown"), [
+    (None, "ja-JP", "ja"),   # a Japanese phone opens a link shared by a French one
+    (None, "fr-FR", "fr"),
+    (None, "es-ES", "de"),   # a language the app does not speak: the server's
+    ("de", "ja-JP", "de"),   # a phone that chose German: its own URL says so
+])
+def test_a_join_link_opens_in_the_joining_phones_language(own: str | None, locale: str, shown: str):
+    """What `session.init` reads from a join link made on a French phone: no language, so the joining
+    phone's own choice (the `lang` of its own URL), else its browser's locale, else the server's."""
+    for link in (share.join_url(NET, GAME_ID), share.watch_url(NET, "token"), share.watch_url(NET, "token", tv=True)):
+        requested = parse_qs(urlsplit(link).query).get("lang", [own])[0]
+        assert i18n.language(requested, locale, "de") == shown
 
 
 @pytest.mark.parametrize(("configured", "opened", "network", "base"), [

@@ -38,11 +38,11 @@ def lan(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(streamlit.net_util, "get_internal_ip", lambda: LAN_IP)
 
 
-def follow(link: str, lang: str = "en") -> AppTest:
-    """Open a join link as the phone that scanned it would (at the app's root)."""
+def follow(link: str, locale: str = "en-US") -> AppTest:
+    """Open a join link as the phone that scanned it would (at the app's root), its browser set to `locale`."""
     at = AppTest.from_file(str(APP), default_timeout=30)
     at.query_params.update({k: v for k, v in (p.split("=") for p in link.split("?", 1)[1].split("&"))})
-    at.query_params.setdefault("lang", lang)
+    at.context["locale"] = locale
     return at.run()
 
 
@@ -69,7 +69,7 @@ def test_join_link_lands_on_the_page_the_table_is_on(stage: str, lang: str, stor
     assert build is not None
     doc = build()
     game_id = put(store_path, doc)
-    at = follow(share.join_url(f"http://{LAN_IP}:8501", game_id, lang), lang)
+    at = follow(share.join_url(f"http://{LAN_IP}:8501", game_id), lang)
     assert_joined(at, game_id, ui.page_path(doc["game"], LANDS_ON[stage]), lang)
     at.run()
     assert tr(lang, "share.joined") not in [s.value for s in at.success], "the note is shown once"
@@ -78,15 +78,26 @@ def test_join_link_lands_on_the_page_the_table_is_on(stage: str, lang: str, stor
 
 def test_a_join_link_remembers_the_game_on_the_landing_page(store_path: Path):
     game_id = put(store_path, in_shift_one(["Anna", "Ben"]))
-    at = follow(share.join_url("http://x", game_id, "en"))
+    at = follow(share.join_url("http://x", game_id))
     assert at.session_state["recent"] == [game_id]
     at.switch_page(HOME).run()
     assert ui.md("Coal Baron: Anna, Ben") in [link.value for link in at.page_link]
 
 
+@pytest.mark.parametrize(("sharer", "locale", "shown"), [("fr", "ja-JP", "ja"), ("ja", "fr-FR", "fr"), ("de", "en-GB", "en")])
+def test_a_join_link_opens_in_the_joining_phones_language(store_path: Path, sharer: str, locale: str, shown: str):
+    """The link on a French phone's share page opens in Japanese on a phone whose browser speaks Japanese;
+    the French phone stays French."""
+    game_id = put(store_path, in_shift_one(["Anna", "Ben"]))
+    host = app(SHARE, sharer, game_id)
+    link = next(c.value for c in host.code if "join=1" in c.value)
+    assert host.query_params["lang"] == sharer
+    assert_joined(follow(link, locale), game_id, ui.page_path("coal_baron", "shift"), shown)
+
+
 def test_a_join_link_to_an_unknown_game_says_so(store_path: Path):
     put(store_path, created(["Anna", "Ben"]))
-    at = follow(share.join_url("http://x", "x" * 22, "en"))
+    at = follow(share.join_url("http://x", "x" * 22))
     assert not at.exception, failure(at)
     assert [e.value for e in at.error] == [tr("en", "error.unknown_game")]
     assert page_shown(at) == HOME
@@ -122,7 +133,7 @@ def test_share_link_uses_the_network_address_when_the_app_knows_only_localhost(s
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "en", game_id)  # AppTest: st.context.url is None, as for a browser at localhost
     assert not at.exception, failure(at)
-    assert [c.value for c in at.code if "join=1" in c.value] == [f"http://{LAN_IP}:8501/?game={game_id}&lang=en&join=1"]
+    assert [c.value for c in at.code if "join=1" in c.value] == [f"http://{LAN_IP}:8501/?game={game_id}&join=1"]
     assert not at.warning
 
 
@@ -131,14 +142,14 @@ def test_share_link_uses_the_server_port(store_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(st, "get_option", lambda key: 8600 if key == "server.port" else get_option(key))
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "en", game_id)
-    assert [c.value for c in at.code if "join=1" in c.value] == [f"http://{LAN_IP}:8600/?game={game_id}&lang=en&join=1"]
+    assert [c.value for c in at.code if "join=1" in c.value] == [f"http://{LAN_IP}:8600/?game={game_id}&join=1"]
 
 
 def test_configured_base_url_overrides_the_network_address(store_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv(ui.BASE_URL, "https://spiel.example.org/")
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "de", game_id)
-    assert [c.value for c in at.code if "join=1" in c.value] == [f"https://spiel.example.org/?game={game_id}&lang=de&join=1"]
+    assert [c.value for c in at.code if "join=1" in c.value] == [f"https://spiel.example.org/?game={game_id}&join=1"]
     assert not at.warning
 
 
@@ -149,7 +160,7 @@ def test_without_a_network_the_operator_is_told_what_to_set(lang: str, store_pat
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, lang, game_id)
     assert [w.value for w in at.warning] == [tr(lang, "share.local", variable=ui.BASE_URL)]
-    assert [c.value for c in at.code if "join=1" in c.value] == [f"http://localhost:8501/?game={game_id}&lang={lang}&join=1"]
+    assert [c.value for c in at.code if "join=1" in c.value] == [f"http://localhost:8501/?game={game_id}&join=1"]
 
 
 def test_share_page_shows_the_games_short_code(store_path: Path):
@@ -180,7 +191,7 @@ def test_join_by_short_code_lands_on_the_game(typed: Any, store_path: Path):
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_join_by_game_id_or_link(lang: str, store_path: Path):
     game_id = put(store_path, finished(["Anna", "Ben"]))
-    for typed in (game_id, share.join_url("http://192.168.1.20:8501", game_id, "de")):
+    for typed in (game_id, share.join_url("http://192.168.1.20:8501", game_id)):
         at = join_field(app(HOME, lang), typed)
         assert_joined(at, game_id, ui.page_path("coal_baron", "end"), lang)
 

@@ -384,6 +384,59 @@ def test_undo_walks_back_one_change_at_a_time(store, steps, final):
             store.undo(game.id, store.version(game.id))
 
 
+CLOCK_UNDO = [  # steps: a letter changes "at" to it, "p" pauses the clock, "r" resumes it, "u" undoes; starts at A
+    pytest.param("B p u", "B", "A", id="undo_after_a_pause_takes_back_the_last_change"),
+    pytest.param("B p r u", "B", "A", id="after_a_pause_and_a_resume"),
+    pytest.param("B C p u u", "B", "A", id="two_undos_past_a_pause"),
+    pytest.param("B p C u", "C", "B", id="a_change_after_the_pause"),
+    pytest.param("B p C u r u", "B", "A", id="a_resume_between_undos"),
+    pytest.param("B C u p u", "B", "A", id="a_pause_after_an_undo"),
+    pytest.param("p B r C u u", "B", "A", id="pause_and_resume_around_a_change"),
+]
+"""The change the Undo button names before the last undo, and "at" after it."""
+
+
+def clocked(doc, step):
+    """`doc` with the clock paused ("p") or resumed ("r") as `set_clock` leaves it, or "at" changed."""
+    breaks = [list(b) for b in doc.get("pauses", [])]
+    if step == "p":
+        return {**doc, "pauses": [*breaks, [len(breaks), None]]}
+    if step == "r":
+        return {**doc, "pauses": [*breaks[:-1], [breaks[-1][0], breaks[-1][0]]]}
+    return {**doc, "at": step}
+
+
+@pytest.mark.parametrize(("steps", "named", "final"), CLOCK_UNDO)
+def test_undo_passes_over_the_clock_and_keeps_its_breaks(store, steps, named, final):
+    """Pausing and resuming the table clock has its own button: undo takes back the last change that is
+    not the clock's, and the clock stays as the last pause or resume left it."""
+    game = store.create({"at": "A"}, START)
+    clock: dict = {}
+    for step in steps.split():
+        if step == "u":
+            shown = store.undoable(game.id)
+            store.undo(game.id, store.version(game.id))
+        else:
+            label = {"p": {"key": "change.clock_pause"}, "r": {"key": "change.clock_resume"}}.get(step, {**ADD, "at": step})
+            store.change(game.id, lambda d, s=step: clocked(d, s), label)
+            clock = clocked(clock, step) if step in "pr" else clock
+    doc = store.load(game.id).doc
+    assert (shown, doc["at"], doc.get("pauses")) == ({**ADD, "at": named}, final, clock["pauses"])
+
+
+def test_undo_after_a_pause_keeps_the_clock_paused_and_checks_the_version(store):
+    game = store.create({"at": "A"}, START)
+    store.change(game.id, lambda d: clocked(d, "B"), {**ADD, "at": "B"})
+    store.change(game.id, lambda d: clocked(d, "p"), {"key": "change.clock_pause"})
+    with pytest.raises(Conflict):  # the phone showed the game before the pause
+        store.undo(game.id, 2)
+    undone = store.undo(game.id, 3)
+    assert (undone.doc, undone.version) == ({"at": "A", "pauses": [[0, None]]}, 4)
+    with pytest.raises(NothingToUndo):  # a pause alone is no undo step
+        store.undo(game.id, 4)
+    assert store.undoable(game.id) is None
+
+
 def test_undo_restores_a_coal_baron_delivery(store):
     game = store.create(coal_baron_game(), START)
     store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", Order(Transport.TRUCK, ("grey",))), ADD)

@@ -25,6 +25,10 @@ VERSIONS_AT_ONCE = 500
 """Ids per query of `versions`, well below SQLite's limit of bound parameters."""
 _SYSTEM_RANDOM = random.SystemRandom()
 """Join codes drawn from the operating system's randomness (as `secrets` does)."""
+CLOCK_CHANGES = frozenset({"change.clock_pause", "change.clock_resume"})
+"""The labels of the table clock's changes (`schichtbuch/clock.py`), which set only its breaks
+(`CLOCK_FIELD`): pausing and resuming has its own button, so they are no undo steps."""
+CLOCK_FIELD = "pauses"
 
 
 @contextmanager
@@ -85,29 +89,49 @@ class SQLStore(GroupQueries):
             return self._write(db, now, edit(now.doc), label)
 
     def undo(self, game_id: str, seen_version: int) -> Saved:
-        """Go back to the document before the last change still in effect, if the phone saw the newest
-        version. An undo's label records which version it restored (`to`), so undos walk back in turn."""
+        """Go back to the document before the last change still in effect that is an undo step, if the
+        phone saw the newest version. An undo's label records which version it restored (`to`), so undos
+        walk back in turn. The table clock's changes are no undo steps (`CLOCK_CHANGES`): undo passes over
+        them and keeps the clock as it is now."""
         with self._writing() as db:
             now = self._read(db, game_id, lock=True)
             if now.version != seen_version:
                 raise Conflict(game_id)
-            effective = now.label.get("to", now.version)
+            effective = self._undo_step(db, game_id, now)
             ways = self._ways_back(db, game_id, effective)
             if ways is None:
                 raise NothingToUndo(game_id)
-            before = db.execute("SELECT label FROM changes WHERE game = ? AND version = ?",
-                                (game_id, effective - 1)).fetchone()
-            to = json.loads(before[0]).get("to", effective - 1)
-            return self._write(db, now, revisions.go_back(now.doc, ways), {"key": "change.undo", "to": to})
+            to = self._label(db, game_id, effective - 1).get("to", effective - 1)
+            doc = _clock_kept(revisions.go_back(now.doc, ways), now.doc)
+            return self._write(db, now, doc, {"key": "change.undo", "to": to})
 
     def undoable(self, game_id: str) -> dict[str, Any] | None:
-        """The label of the change `undo` would take back (the last one still in effect), or None."""
+        """The label of the change `undo` would take back (the last one still in effect that is an undo
+        step), or None."""
         with self._reading() as db:
             now = self._read(db, game_id)
-            effective = now.label.get("to", now.version)
             row = db.execute("SELECT label FROM changes WHERE game = ? AND version = ? AND back IS NOT NULL",
-                             (game_id, effective)).fetchone()
+                             (game_id, self._undo_step(db, game_id, now))).fetchone()
         return None if row is None else dict(json.loads(row[0]))
+
+    def _undo_step(self, db: Database, game_id: str, now: Saved) -> int:
+        """The version of the last change still in effect that is not the table clock's: from the newest
+        (or the one an undo restored, its `to`), down past the clock's changes."""
+        version, label = now.version, now.label
+        while True:
+            if "to" in label:
+                version = int(label["to"])
+                label = self._label(db, game_id, version)
+            if label.get("key") not in CLOCK_CHANGES:
+                return version
+            version -= 1
+            label = self._label(db, game_id, version)
+
+    @staticmethod
+    def _label(db: Database, game_id: str, version: int) -> dict[str, Any]:
+        """The label of one revision; empty where none was kept (before the store kept any)."""
+        row = db.execute("SELECT label FROM changes WHERE game = ? AND version = ?", (game_id, version)).fetchone()
+        return {} if row is None else dict(json.loads(row[0]))
 
     def recent(self, ids: list[str]) -> list[Saved]:
         """The games among `ids` that exist, newest change first."""
@@ -235,3 +259,10 @@ class SQLStore(GroupQueries):
                           (game_id, to_before)).fetchall()
         ways = [row[0] for row in rows]
         return ways if ways and None not in ways else None
+
+
+def _clock_kept(doc: Document, now: Document) -> Document:
+    """`doc`, an earlier document an undo goes back to, with the table clock as it is in `now`: the
+    clock's pauses are not undone with the game's changes."""
+    kept = {k: v for k, v in doc.items() if k != CLOCK_FIELD}
+    return kept if CLOCK_FIELD not in now else {**kept, CLOCK_FIELD: now[CLOCK_FIELD]}

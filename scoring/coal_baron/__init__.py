@@ -14,8 +14,8 @@ from scoring.coal_baron.rules import (
     ALL, BALANCE_VP_PER_TILE, CARDS, CARTS_PER_LEVEL, CATEGORIES, COLOURS, CUBES_PER_VP, ELEMENTS, END_FIELDS,
     END_LIMITS, LARGE, MARKS_PER_VP, OPEN_ORDER_VP, ORDER_CARDS, PLAYERS, PROBLEMS, SHIFT_ELEMENTS, SHIFT_NAMES,
     SHIFTS, SMALL, SYMBOLS, TIEBREAK_RULES, TUNNEL_TILES, WORKERS, Element, ElementScore, Kind, OpenStart, Order,
-    Record, Transport, card, cards, factory_leaders, next_start_player, race, race_totals, read, score, shift_scoring, status, symbols,
-    to_lead,
+    Record, Transport, card, cards, entered_carts, factory_leaders, next_start_player, race, race_totals, read, score,
+    shift_scoring, status, symbols, to_lead,
 )
 from scoring.errors import RecordError
 from scoring.fields import mapping
@@ -26,8 +26,8 @@ __all__ = [
     "END_FIELDS", "END_LIMITS", "GAME", "LARGE", "MARKS_PER_VP", "OPEN_ORDER_VP", "ORDER_CARDS", "PLAYERS",
     "PROBLEMS", "SHIFT_ELEMENTS", "SHIFT_NAMES", "SHIFTS", "SMALL", "SYMBOLS", "TIEBREAK_RULES", "TUNNEL_TILES",
     "WORKERS", "Element", "ElementScore", "Kind", "OpenStart", "Order", "Record", "Transport", "add_forgotten",
-    "card", "cards", "close_shift", "deliver", "factory_leaders", "hide_race", "new_record", "next_start_player",
-    "race", "race_command", "race_totals", "read", "remove_order", "score", "set_carts", "set_end", "set_start_player",
+    "card", "cards", "close_shift", "deliver", "entered_carts", "factory_leaders", "hide_race", "new_record",
+    "next_start_player", "race", "race_command", "race_totals", "read", "remove_order", "score", "set_carts", "set_end", "set_start_player",
     "shift_scoring", "status", "symbols", "to_lead",
 ]
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scoring.coal_baron.rules import (
-    SHIFT_NAMES, SHIFTS, WORKERS, Order, card, next_start_player, read,
+    SHIFT_NAMES, SHIFTS, WORKERS, Order, card, entered_carts, next_start_player, read,
 )
 from scoring.errors import RecordError
 from scoring.fields import count, enter, per_player, player
@@ -66,12 +66,12 @@ def close_shift(
     decide the next start player (`next_start` counts only where the rule leaves it open). Shift III: the
     empty minecarts per level are needed, given here or entered by each player beforehand (`set_carts`)."""
     new = _open_shift(data, shift)
+    if shift == SHIFTS:
+        new["empty_carts"] = entered_carts(new) if empty_carts is None else empty_carts
+        new.pop("carts_draft", None)
     new["shifts"].append(new["current_shift"])
     new["current_shift"] = {p: [] for p in new["players"]}
-    if shift == SHIFTS:
-        draft = new.pop("carts_draft", {})
-        new["empty_carts"] = draft if empty_carts is None else empty_carts
-    else:
+    if shift < SHIFTS:
         where, workers = f"factory_workers.{shift - 1}", WORKERS[len(new["players"])]
         if factory is None:
             raise RecordError(where, "missing")
@@ -87,13 +87,17 @@ def close_shift(
 
 def set_carts(data: Mapping[str, Any], who: str, levels: Mapping[str, int], seen: Mapping[str, int] | None) -> dict[str, Any]:
     """Enter one player's empty minecarts per level while shift III is played. They wait in `carts_draft`
-    and become `empty_carts` when shift III is scored; after that, this corrects `empty_carts` (and so
+    (with those of a record that carried `empty_carts` already: `entered_carts`) and become `empty_carts`
+    when shift III is scored; after that, this corrects `empty_carts` (and so
     shift III's minecart majorities). `seen` guards against a stale phone as in `set_end`."""
     scored = len(data.get("shifts", []))
     if scored < SHIFTS - 1:
         raise RecordError("empty_carts", "carts_too_early")
     new = _editable(data)
-    carts = new["empty_carts"] if scored == SHIFTS else new.setdefault("carts_draft", {})
+    if scored < SHIFTS:
+        new["carts_draft"] = entered_carts(new)
+        new.pop("empty_carts", None)
+    carts = new["empty_carts"] if scored == SHIFTS else new["carts_draft"]
     enter(carts, "empty_carts", who, levels, seen, new["players"])
     read(new)
     return new

@@ -185,8 +185,9 @@ class Record:
     shifts: tuple[Mapping[str, tuple[Order, ...]], ...]
     current_shift: Mapping[str, tuple[Order, ...]]
     empty_carts: Mapping[str, Mapping[str, int]] | None
+    """Empty minecarts once shift III is scored; None before."""
     carts_draft: Mapping[str, Mapping[str, int]]
-    """Empty minecarts entered so far while shift III is played; they preview its scoring."""
+    """Empty minecarts entered so far while shift III is played (`entered_carts`); they preview its scoring."""
     end: Mapping[str, Mapping[str, int]] | None
     end_draft: Mapping[str, Mapping[str, int]]
     """End items entered so far while others have not entered theirs; they count in the standings so far."""
@@ -233,13 +234,14 @@ def read(record: Mapping[str, Any]) -> Record:
     carts = record.get("empty_carts")
     if len(shifts) == SHIFTS and carts is None:
         raise RecordError("empty_carts", "carts_required")
+    carts = None if carts is None else per_player(carts, "empty_carts", names, _carts)
     end = record.get("end")
     if end is not None and len(shifts) < SHIFTS:
         raise RecordError("end", "end_too_early")
     drafted = {player(name, "end_draft", names): _end(items, f"end_draft.{name}")
                for name, items in mapping(record.get("end_draft", {}), "end_draft").items()}
     drafts = {player(name, "carts_draft", names): _carts(levels, f"carts_draft.{name}")
-              for name, levels in mapping(record.get("carts_draft", {}), "carts_draft").items()}
+              for name, levels in entered_carts(record).items()}
     if len(sequence(record.get("start_players", []), "start_players")) > SHIFTS:
         raise RecordError("start_players", "too_many_shifts", count=len(record["start_players"]), limit=SHIFTS)
     setup_ticks(record)
@@ -252,7 +254,7 @@ def read(record: Mapping[str, Any]) -> Record:
         players=names,
         shifts=shifts,
         current_shift=current,
-        empty_carts=None if carts is None else per_player(carts, "empty_carts", names, _carts),
+        empty_carts=carts if len(shifts) == SHIFTS else None,
         carts_draft=drafts,
         end=ended,
         end_draft=drafted,
@@ -264,6 +266,15 @@ def read(record: Mapping[str, Any]) -> Record:
         ),
         race_hidden=record.get("race_hidden", False),
     )
+
+
+def entered_carts(record: Mapping[str, Any]) -> dict[str, Any]:
+    """Shift III's empty minecarts per player entered so far, the one reading of them for its race, its
+    close and its score: the entries in `carts_draft`, over the `empty_carts` of a record that carries
+    them before shift III is scored (records.md requires them once it is scored and allows them before:
+    an import), which count as entered. Not checked here: `read` checks them."""
+    early = {} if len(sequence(record.get("shifts", []), "shifts")) >= SHIFTS else record.get("empty_carts") or {}
+    return {**mapping(early, "empty_carts"), **mapping(record.get("carts_draft", {}), "carts_draft")}
 
 
 def score(data: Mapping[str, Any]) -> Result:
@@ -420,7 +431,8 @@ def _element_count(element: Element, orders: Sequence[Order], record: Record, wh
         return sum(o.coal.count(element.name) for o in orders)
     if element.kind is Kind.TRANSPORT:
         return sum(len(o.coal) for o in orders if o.transport == element.name)
-    return (record.empty_carts or record.carts_draft).get(who, {}).get(element.name, 0)
+    carts = record.carts_draft if record.empty_carts is None else record.empty_carts
+    return carts.get(who, {}).get(element.name, 0)
 
 
 def _order_lines(record: Record, who: str) -> list[Line]:
