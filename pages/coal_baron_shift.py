@@ -63,7 +63,7 @@ st.caption(t("coal_baron.shift.tap") if record.cards_left(transport)
            else t("coal_baron.shift.none_left", transport=t(f"transport.{transport}")))
 with st.container(horizontal=True, gap="small", key="shift_cards"):  # two a row (header.PHONE_CSS)
     for order in coal_baron.cards(transport):
-        card = t("coal_baron.card", transport=t(f"transport.{transport}"), coal=coal_baron.symbols(order.coal), vp=order.vp)
+        card = t("coal_baron.card", transport=t(f"transport.{transport}"), coal=coal_baron.card_symbols(order.coal), vp=order.vp)
         st.button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
                   help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
                   key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))

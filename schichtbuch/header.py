@@ -36,12 +36,17 @@ header[data-testid="stHeader"] { display: none; }
 .schichtbuch-share { min-height: 44px; width: 100%; border-radius: 0.5rem; font: inherit; cursor: pointer;
   border: 1px solid rgba(128, 128, 128, 0.4); background: transparent; color: inherit; }
 .st-key-shift_cards > .stElementContainer { flex: 0 0 calc(50% - 0.5rem); min-width: 0; }
+.st-key-shift_cards button :is(.stMarkdownEllipsis, p) { white-space: normal; word-break: keep-all; overflow: visible; text-overflow: clip; }
 :is(.st-key-title, .st-key-shift_cards) > .stElementContainer:has(.stAlert) { flex-basis: 100%; }
 .st-key-app_lang button { padding-left: 0.6rem; padding-right: 0.6rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table { width: 100%; table-layout: fixed; font-size: 0.8125rem; }
 .st-key-race [data-testid="stMarkdownContainer"] > table :is(th, td) {
   padding: 0.3rem 0.25rem; white-space: normal; overflow-wrap: anywhere; }
 .st-key-race [data-testid="stMarkdownContainer"] > table tr > :first-child { width: 26%; }
+.schichtbuch-offline { position: fixed; inset: 0 0 auto 0; z-index: 1000100; padding: 0.75rem 1rem;
+  background: #7a1d1d; color: #fff; text-align: center; font-weight: 600; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.35); }
+.schichtbuch-down .stMain :is(button, a, label, [data-baseweb="input"], [role="radiogroup"]) { opacity: 0.45; filter: grayscale(1); }
+.schichtbuch-down [data-testid="stDialog"] { display: none; }
 """
 """Room at the top on a phone; touch targets of at least 44 px (Apple's and Google's guidance), headings
 without their link icon (a tiny target nobody at a table needs); a field with the focus outlined in blue,
@@ -49,11 +54,13 @@ never in the red of an error; captions in the text's colour, lightened only as f
 light and the dark background (WCAG AA); a primary button's text in the background's colour (white on the
 light theme's dark red, near-black on the dark theme's light red); the option picked in a row of buttons
 in bold as well as in the accent, so that colour never tells it alone; Coal Baron's cards two a row, each
-half as wide as the screen (the last one too), a note under them or in the title's row on a line of its
-own. Tables keep their numbers (right-aligned columns) on one line, the standings their names too, and
+half as wide as the screen (the last one too), a face too long for one line (its transport, coal and VP)
+wrapped rather than cut, a note under them or in the title's row on a line of its own. Tables keep their numbers (right-aligned columns) on one line, the standings their names too, and
 scroll sideways inside themselves with the first column (the player) fixed, so six seats are never clipped
 by the page; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits
-the screen instead: its cells wrap and are narrower."""
+the screen instead: its cells wrap and are narrower. While the server does not answer, a banner across the
+top (white on dark red, contrast above 7:1) says so, the page's controls are greyed, and Streamlit's own dialog about the
+lost connection, in English only, is hidden behind it (webapp.py)."""
 STYLE = f"<style>{PHONE_CSS}</style>"
 """The CSS as it goes with the title and the page's head script (`webapp`), in the same element."""
 
@@ -65,7 +72,8 @@ def header(saved: Saved | None, page: st.Page) -> None:
     lang = st.session_state.lang
     with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small",
                       key="title"):
-        script = webapp.head_script(lang, saved is not None, recent_cookie() if saved else "")
+        connection = {"lost": t("connection.lost"), "unsent": t("connection.unsent")}
+        script = webapp.head_script(lang, saved is not None, connection, recent_cookie() if saved else "")
         st.html(f"{STYLE}<h3 class=\"schichtbuch-title\">⛏️ {t('app.title')}</h3>{script}", width="content",
                 unsafe_allow_javascript=True)
         chosen = st.segmented_control(

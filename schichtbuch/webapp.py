@@ -58,17 +58,50 @@ HEAD_SCRIPT = """<script>
     d.addEventListener("pointerdown", sb.ask, {capture: true, passive: true});
   }
   if (sb.awake) sb.ask(); else if (sb.lock) { sb.lock.release(); sb.lock = null; }
+  sb.said = %(connection)s;
+  if (!sb.banner) {  // while the server does not answer: a banner, the controls greyed, and a tap not sent but said
+    sb.banner = d.createElement("div");
+    sb.banner.className = "schichtbuch-offline";
+    sb.banner.setAttribute("role", "alert");
+    sb.banner.hidden = true;
+    d.body.append(sb.banner);
+    sb.state = (down, text) => {
+      sb.down = down;
+      sb.banner.hidden = !down;
+      if (down && (text || !sb.banner.textContent)) sb.banner.textContent = text || sb.said.lost;
+      if (!down) sb.banner.textContent = "";
+      d.documentElement.classList.toggle("schichtbuch-down", down);
+    };
+    sb.probe = async () => {  // Streamlit's health check, which answers without a script run
+      try {
+        const answer = await fetch(new URL("_stcore/health", d.baseURI), {cache: "no-store", signal: AbortSignal.timeout(%(wait)d)});
+        sb.state(!answer.ok);
+      } catch (unanswered) { sb.state(true); }
+    };
+    setInterval(() => { if (d.visibilityState === "visible") sb.probe(); }, %(every)d);
+    addEventListener("offline", () => sb.state(true));
+    addEventListener("online", sb.probe);
+    d.addEventListener("visibilitychange", () => { if (d.visibilityState === "visible") sb.probe(); });
+    d.addEventListener("click", (tap) => {
+      if (!sb.down || !tap.target.closest?.("button, a, label, input, [role=radio], [role=checkbox], [role=switch], [role=option]")) return;
+      tap.preventDefault();
+      tap.stopImmediatePropagation();
+      sb.state(true, sb.said.unsent);
+      sb.probe();
+    }, {capture: true});
+  }
   const app = d.querySelector('[data-testid="stApp"]');
   if (app && !sb.reconnecting) {  // back from a lost connection: run the page, so that it follows the game again
     sb.connection = app.dataset.testConnectionState;
     sb.reconnecting = new MutationObserver(() => {
       const now = app.dataset.testConnectionState, back = sb.connection !== "CONNECTED" && now === "CONNECTED";
       sb.connection = now;
+      if (now === "CONNECTED" && sb.down) sb.probe();  // the server's own messages: it answers again
       if (back) setTimeout(() => {
         if (app.dataset.testScriptState === "notRunning") d.dispatchEvent(new KeyboardEvent("keydown", {key: "r", code: "KeyR", bubbles: true}));
       }, 500);
     });
-    sb.reconnecting.observe(app, {attributes: true, attributeFilter: ["data-test-connection-state"]});
+    sb.reconnecting.observe(app, {attributes: true, attributeFilter: ["data-test-connection-state", "data-test-script-state"]});
   }
   const tick = () => {  // a running clock's minutes, on from what the run drew (a run redraws it as it sees it)
     for (const e of d.querySelectorAll("[data-schichtbuch-played]")) {
@@ -114,10 +147,18 @@ HEAD_SCRIPT = """<script>
 </script>"""
 
 
-def head_script(lang: str, awake: bool, cookie: str = "") -> str:
-    """The script that sets the page's head for this run: `lang`, whether to keep the screen awake, and
-    the cookie to set (`name=value;…`, none if empty)."""
-    return HEAD_SCRIPT % {"colours": _js(THEME_COLOURS), "lang": _js(lang), "awake": _js(awake), "cookie": _js(cookie)}
+PROBE_EVERY_MS = 5_000
+"""How often a page shown asks the server whether it answers (its health check: no script run)."""
+PROBE_WAIT_MS = 4_000
+"""How long an answer may take before the phone says it is not connected."""
+
+
+def head_script(lang: str, awake: bool, connection: dict[str, str], cookie: str = "") -> str:
+    """The script that sets the page's head for this run: `lang`, whether to keep the screen awake, the
+    connection banner's texts in the page's language (`lost`: while the server does not answer; `unsent`:
+    a tap made meanwhile was not sent), and the cookie to set (`name=value;…`, none if empty)."""
+    return HEAD_SCRIPT % {"colours": _js(THEME_COLOURS), "lang": _js(lang), "awake": _js(awake), "cookie": _js(cookie),
+                          "connection": _js(connection), "every": PROBE_EVERY_MS, "wait": PROBE_WAIT_MS}
 
 
 SHARE_BUTTON = """<button id="schichtbuch-share" type="button" class="schichtbuch-share">📤 %(label)s</button>

@@ -11,6 +11,9 @@ from playwright.sync_api import expect
 from browser import (
     CHROMIUM, LIVE, choose, chromium, free_port, look, phone, server, settle, standings, tap, type_into, visit,
 )
+from builders.coal_baron import card_text
+from scoring import coal_baron as cb
+from scoring.coal_baron import Transport
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -49,9 +52,9 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
 
         visit(host, "Shift", "shift")
         visit(guest, "Shift", "shift-guest")
-        tap(host, "Wheelbarrow · ⚫⚫ · 9 VP")
+        tap(host, card_text(cb.Order(Transport.WHEELBARROW, ("black", "black"))))
         choose(guest, "Player", "Ben")
-        tap(guest, "Wheelbarrow · 🟡 · 2 VP")
+        tap(guest, card_text(cb.Order(Transport.WHEELBARROW, ("yellow",))))
         expect(guest.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
         expect(host.get_by_text("Ben: 1 order, 2 VP this shift")).to_be_visible(timeout=LIVE)
 
@@ -76,7 +79,7 @@ def test_three_players_two_phones_whole_game(app: str) -> None:
                 tap(host, "Play shift II", exact=False)
                 look(host, "shift-II")
                 choose(host, "Transport", "Train", exact=False)
-                tap(host, "Train · 🟤🟤🟤 · 7 VP")
+                tap(host, card_text(cb.Order(Transport.TRAIN, ("brown",) * 3)))
             elif shift == "II":
                 tap(host, "Play shift III", exact=False)
 
@@ -114,7 +117,7 @@ def test_a_reload_and_a_server_restart_lose_nothing(tmp_path: Path) -> None:
                 type_into(table, f"Spieler {seat}", name)
             tap(table, "Spiel starten", exact=False)
             visit(table, "Schicht", "schicht")
-            tap(table, "⚫⚫ · 9 SP")
+            tap(table, card_text(cb.Order(Transport.WHEELBARROW, ("black", "black")), "de"))
             logged = table.get_by_text("Anna: 1 Auftrag, 9 SP in dieser Schicht")
             expect(logged).to_be_visible()
             table.reload()

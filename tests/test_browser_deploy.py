@@ -24,7 +24,9 @@ from playwright.sync_api import expect
 
 from browser import CHROMIUM, LIVE, ROOT, chromium, free_port, look, opened, phone, tap, wait_healthy
 from schichtbuch.store import open_store
+from builders.coal_baron import card_text
 from scoring import coal_baron as cb
+from scoring.coal_baron import Transport
 
 if not os.environ.get("CI") and not (Path(CHROMIUM).exists() and shutil.which("haproxy")):
     pytest.skip("needs Chromium and HAProxy (apt-get install chromium haproxy)", allow_module_level=True)
@@ -94,7 +96,7 @@ def test_two_phones_on_two_processes_see_each_others_entries(backend: str, tmp_p
         processes = [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)]
         assert len(set(processes)) == 2, processes
 
-        tap(host, "Wheelbarrow · ⚫⚫ · 9 VP")
+        tap(host, card_text(cb.Order(Transport.WHEELBARROW, ("black", "black"))))
         expect(guest.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
         look(guest, f"proxy-{backend}-guest")
         assert [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)] == processes
@@ -115,7 +117,7 @@ def test_a_dead_process_is_started_again_and_its_phones_next_tap_is_stored(postg
         while proxy.pid(cookie) == dead:
             assert time.monotonic() < deadline, f"serve.py did not start {cookie} again"
             time.sleep(0.2)
-        card = host.get_by_role("button", name="Wheelbarrow · ⚫⚫ · 9 VP", exact=True)
+        card = host.get_by_role("button", name=card_text(cb.Order(Transport.WHEELBARROW, ("black", "black"))), exact=True)
         expect(card).to_be_enabled(timeout=LIVE * 5)  # greyed out while the phone reconnects
         card.click()
         expect(host.get_by_text("Saved: Anna · Wheelbarrow ⚫⚫ · 9 VP")).to_be_visible(timeout=LIVE * 3)

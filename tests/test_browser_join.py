@@ -12,6 +12,9 @@ from playwright.sync_api import Page, expect
 from streamlit import net_util
 
 from browser import CHROMIUM, LIVE, choose, chromium, look, phone, server, settle, tap, to_page, type_into
+from builders.coal_baron import card_text
+from scoring import coal_baron as cb
+from scoring.coal_baron import Transport
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -56,7 +59,7 @@ def test_join_link_opens_the_game_where_the_table_is(app: str) -> None:
         expect(guest.get_by_text("This phone has joined the game.")).to_be_in_viewport()
         expect(guest.get_by_text("Shift I", exact=True).first).to_be_visible()
         look(guest, "join-landed")
-        tap(guest, "Wheelbarrow · ⚫⚫ · 9 VP")
+        tap(guest, card_text(cb.Order(Transport.WHEELBARROW, ("black", "black"))))
         host.get_by_role("link", name="Go to the game").click()
         settle(host)
         expect(host.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
@@ -78,7 +81,7 @@ def test_join_by_short_code_typed_on_a_second_phone(app: str) -> None:
         expect(guest.get_by_text("Schicht I", exact=True).first).to_be_visible()
         look(guest, "join-by-code")
         choose(guest, "Spieler", "Ben")
-        tap(guest, "🟡 · 2 SP")
+        tap(guest, card_text(cb.Order(Transport.WHEELBARROW, ("yellow",)), "de"))
         host.get_by_role("link", name="Go to the game").click()
         settle(host)
         expect(host.get_by_text("Ben: 1 order, 2 VP this shift")).to_be_visible(timeout=LIVE)

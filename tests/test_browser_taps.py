@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from apptest import tr
+from builders.coal_baron import card_text
 from browser import (
     CHROMIUM, LIVE, choose, chromium, free_port, keyed, look, opened, part, phone, select, server, settle,
     tap,
@@ -44,10 +45,6 @@ TAP_MS = 60
 BUSY_TABLES = 3
 """Simulated tables (four phones each, a tap every 5 s) that keep the server busy meanwhile."""
 NAMES = {"wheelbarrow": "Wheelbarrow", "horse_cart": "Horse cart", "truck": "Truck", "train": "Train"}
-
-
-def card_label(order: cb.Order) -> str:
-    return f"{NAMES[order.transport]} · {cb.symbols(order.coal)} · {order.vp} VP"
 
 
 def saved_card(who: str, order: cb.Order) -> str:
@@ -218,7 +215,7 @@ def cards_tapped(page: Page, transports: tuple[Transport, Transport], how: str) 
         choose(page, "Transport", NAMES[transport], exact=False)
         cards = list(cb.cards(transport))[:count]
         if how == "name":
-            taps = [by_name(page, card_label(o)) for o in cards]
+            taps = [by_name(page, card_text(o)) for o in cards]
         else:
             taps = by_position(page, [keyed(page, widget_key("shift_card", "play", 1, transport, *o.coal)).locator("button")
                                       for o in cards])
@@ -292,10 +289,10 @@ def test_a_restarted_server_takes_every_phones_next_tap(browser: Browser, tmp_pa
         for page, who in zip(phones, ("Anna", "Ben")):
             opened(page, url, "coal_baron_shift", game_id)
             choose(page, "Player", who)
-        tap(phones[0], card_label(wheelbarrows[0]))
+        tap(phones[0], card_text(wheelbarrows[0]))
     with server(path, port):
         for page, order in zip(phones, wheelbarrows[1:3]):
-            page.get_by_role("button", name=card_label(order), exact=True).click()
+            page.get_by_role("button", name=card_text(order), exact=True).click()
         for page, order, who in zip(phones, wheelbarrows[1:3], ("Anna", "Ben")):
             expect(page.get_by_text(saved_card(who, order))).to_be_visible(timeout=LIVE * 3)
         look(phones[1], "after-restart")
@@ -315,7 +312,7 @@ def test_after_a_restart_a_phone_that_only_watched_follows_the_others_taps(brows
             opened(page, url, "coal_baron_shift", game_id)
     with server(path, port):
         tapping, watching = phones
-        tapping.get_by_role("button", name=card_label(order), exact=True).click()
+        tapping.get_by_role("button", name=card_text(order), exact=True).click()
         orders = tr("en", "coal_baron.shift.player_orders", player="Anna", cards=1, vp=order.vp)
         expect(watching.get_by_text(orders)).to_be_visible(timeout=LIVE * 3)
 

@@ -15,7 +15,7 @@ from scoring.coal_baron.rules import (
     END_LIMITS, LARGE, MARKS_PER_VP, OPEN_ORDER_VP, ORDER_CARDS, PLAYERS, PROBLEMS, SHIFT_ELEMENTS, SHIFT_NAMES,
     SHIFTS, SMALL, SYMBOLS, TIEBREAK_RULES, TUNNEL_TILES, WORKERS, Element, ElementScore, Kind, OpenStart, Order,
     Record, Transport, card, cards, entered_carts, factory_leaders, next_start_player, race, race_totals, read, score,
-    shift_scoring, status, symbols, to_lead,
+    card_symbols, shift_scoring, status, symbols, to_lead,
 )
 from scoring.errors import RecordError
 from scoring.fields import mapping
@@ -28,7 +28,7 @@ __all__ = [
     "WORKERS", "Element", "ElementScore", "Kind", "OpenStart", "Order", "Record", "Transport", "add_forgotten",
     "card", "cards", "close_shift", "deliver", "entered_carts", "factory_leaders", "hide_race", "new_record",
     "next_start_player", "race", "race_command", "race_totals", "read", "remove_order", "score", "set_carts", "set_end", "set_start_player",
-    "shift_scoring", "status", "symbols", "to_lead",
+    "card_symbols", "shift_scoring", "status", "symbols", "to_lead",
 ]
 
 

@@ -165,6 +165,13 @@ def symbols(coal: Sequence[str]) -> str:
     return "".join(SYMBOLS[c] for c in coal)
 
 
+def card_symbols(coal: Sequence[str]) -> str:
+    """A card's coal as `symbols` held on one line by word joiners (U+2060), so that a card's face too long
+    for a phone's line breaks before or after its coal, never inside it (a browser may break between two
+    emoji)."""
+    return "\u2060".join(SYMBOLS[c] for c in coal)
+
+
 def cards(transport: Transport) -> tuple[Order, ...]:
     """The 11 different cards of one transport, cheapest first."""
     return tuple(Order(transport, coal) for _, coal, on in CARDS if transport in on)

@@ -195,4 +195,4 @@ REFUSED = [
 def card_text(order: cb.Order, lang: str = "en") -> str:
     """An order card's face on the shift page: its transport, coal and VP (`Train · 🟡 · 2 VP`)."""
     return translate(lang, "coal_baron.card", transport=translate(lang, f"transport.{order.transport}"),
-                     coal=cb.symbols(order.coal), vp=order.vp)
+                     coal=cb.card_symbols(order.coal), vp=order.vp)
