@@ -12,6 +12,16 @@ what differs. The Screen Wake Lock and the Web Share API exist only in a secure 
 computer's own localhost); where the browser has neither, nothing breaks: the screen sleeps as the phone
 is set, and the Share button copies the link, or, where even that is refused, says to copy it by hand.
 
+A phone whose connection is gone looks it: Streamlit's frontend does not notice a connection that drops
+without closing its websocket (weak Wi-Fi) for a long while, and its own sign sits in the header the app
+hides. So the script asks the server's health check every few seconds while the page is shown (no
+script run, no store), and at once when the browser says it is offline or back. While no answer comes, a
+banner in the page's language says so, the controls are greyed, and a tap on one of them is not sent
+(a tap sent into a dead connection may arrive minutes later, or never) but said so in the banner; the
+next message from the server, or answer to the check, ends it. A tap made on a connection the browser
+still believes is up arrives once it is back, and the page refuses it if it no longer fits what the
+phone shows (`writes.Pick`).
+
 A phone whose connection comes back to a server that no longer has its session (the server restarted,
 or its process behind the proxy died) gets a new session, which Streamlit runs only if a run was going on
 when the connection broke: a phone that was only watching would show the game as it was, and follow
@@ -96,7 +106,7 @@ HEAD_SCRIPT = """<script>
     sb.reconnecting = new MutationObserver(() => {
       const now = app.dataset.testConnectionState, back = sb.connection !== "CONNECTED" && now === "CONNECTED";
       sb.connection = now;
-      if (now === "CONNECTED" && sb.down) sb.probe();  // the server's own messages: it answers again
+      if (now === "CONNECTED" && sb.down) sb.state(false);  // the server's own messages: it answers again
       if (back) setTimeout(() => {
         if (app.dataset.testScriptState === "notRunning") d.dispatchEvent(new KeyboardEvent("keydown", {key: "r", code: "KeyR", bubbles: true}));
       }, 500);

@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from apptest import tr
 from browser import CHROMIUM, choose, free_port, look, opened, phone, server, settle
+from builders.coal_baron import card_text
 from schichtbuch.store.postgres import WAIT_SECONDS, PostgresStore
 from scoring import coal_baron as cb
 from scoring.coal_baron import Transport
@@ -89,9 +90,6 @@ def game(cluster: Cluster) -> Iterator[str]:
         store.close()
 
 
-def card_label(order: cb.Order) -> str:
-    return f"{cb.symbols(order.coal)} · {order.vp} VP"
-
 
 def saved_card(who: str, order: cb.Order) -> str:
     return tr("en", "undo.saved", change=f"{who} · Wheelbarrow {cb.symbols(order.coal)} · {order.vp} VP")
@@ -100,7 +98,7 @@ def saved_card(who: str, order: cb.Order) -> str:
 def tapped(page: Page, order: cb.Order) -> bool:
     """Tap a card and wait for what the phone says: whether it was saved (else it said "Not saved").
     Streamlit's exception box never shows."""
-    page.get_by_role("button", name=card_label(order), exact=True).click()
+    page.get_by_role("button", name=card_text(order), exact=True).click()
     said = page.get_by_text(saved_card("Anna", order)).or_(page.get_by_text(NOT_SAVED))
     expect(said.first).to_be_visible(timeout=ANSWERED_MS)
     settle(page, seconds=ANSWERED_MS / 1000)
