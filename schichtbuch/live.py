@@ -11,7 +11,8 @@ the header clock's tick once a minute, clock.py), where a poll from every phone 
 several processes sharing one store each watch their own phones.
 
 Without Streamlit's runtime (AppTest) or its session API (a Streamlit release that changed it), the page
-polls instead: a fragment run every `POLL_SECONDS` that compares the version itself."""
+polls instead: a fragment run every `POLL_SECONDS` that compares the version itself; on a server, the log
+says so once (`_polling`)."""
 
 from __future__ import annotations
 
@@ -133,6 +134,8 @@ def follow(table: str, item: str, version: int, read: Callable[[], int], gone: t
     if session is not None and _can_rerun(session):
         watcher().follow(session, (table, item), version)
         return
+    if runtime.exists():
+        _polling()
 
     @st.fragment(run_every=POLL_SECONDS)
     def _poll() -> None:
@@ -159,6 +162,13 @@ def watcher() -> Watcher:
     found = Watcher(lambda table, ids: store().versions(table, ids), _rerun)
     threading.Thread(target=found.run, args=(_alive,), name="live-refresh", daemon=True).start()
     return found
+
+
+@functools.cache
+def _polling() -> None:
+    """Say once per process, in the server's log, that its phones poll (see the module's docstring)."""
+    _LOG.warning("live refresh: Streamlit %s lacks the session API this app reruns phones with; "
+                 "each page polls every %s s instead", st.__version__, POLL_SECONDS)
 
 
 def _session_id() -> str | None:

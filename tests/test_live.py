@@ -4,8 +4,10 @@ Streamlit's session API it relies on is still there. Phones seeing each other's 
 real server: test_load.py and the browser tests."""
 
 import inspect
+import logging
 
 import pytest
+import streamlit
 from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.session_manager import SessionManager
@@ -218,3 +220,13 @@ def test_streamlit_still_has_the_session_api_the_rerun_uses():
     # a new rerun request stops the session's running script, whose tap may not have run yet (`_rerun`)
     assert "self._scriptrunner: ScriptRunner | None = None" in inspect.getsource(AppSession.__init__)
     assert "self._scriptrunner.request_stop()" in inspect.getsource(AppSession.request_rerun)
+
+
+def test_a_server_whose_phones_poll_says_so_once_in_its_log(caplog):
+    live._polling.cache_clear()
+    with caplog.at_level(logging.WARNING, logger=live.__name__):
+        live._polling()
+        live._polling()
+    assert [r.getMessage() for r in caplog.records] == [
+        f"live refresh: Streamlit {streamlit.__version__} lacks the session API this app reruns phones with; "
+        f"each page polls every {live.POLL_SECONDS} s instead"]
