@@ -62,10 +62,19 @@ def join_typed(text: str) -> str | None:
 
 def network_base() -> str | None:
     """This machine's base URL on the local network with the server's port: Streamlit's own "Network
-    URL" (`streamlit.net_util.get_internal_ip`); None without a network."""
+    URL" (`streamlit.net_util.get_internal_ip`); None without a network, or when the server listens on
+    this computer only (`listens_here_only`), where nothing answers at that address."""
     from streamlit import net_util
 
+    if listens_here_only():
+        return None
     return share.network_base(net_util.get_internal_ip(), int(st.get_option("server.port")))
+
+
+def listens_here_only() -> bool:
+    """Whether the server was started to listen on this computer only (`--server.address 127.0.0.1` or
+    `localhost`): other phones reach it only through a proxy (`SCHICHTBUCH_BASE_URL`)."""
+    return st.get_option("server.address") in ("localhost", "127.0.0.1", "::1")
 
 
 def link_base() -> tuple[str, bool]:

@@ -163,6 +163,18 @@ def test_without_a_network_the_operator_is_told_what_to_set(lang: str, store_pat
     assert [c.value for c in at.code if "join=1" in c.value] == [f"http://localhost:8501/?game={game_id}&join=1"]
 
 
+@pytest.mark.parametrize("address", ["127.0.0.1", "localhost"])
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_server_listening_on_this_computer_only_says_the_other_phones_cannot_reach_it(
+        lang: str, address: str, store_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(streamlit.net_util, "get_internal_ip", lambda: LAN_IP)
+    option = st.get_option
+    monkeypatch.setattr(st, "get_option", lambda name: address if name == "server.address" else option(name))
+    at = app(SHARE, lang, put(store_path, created(["Anna", "Ben"])))
+    assert [w.value for w in at.warning] == [tr(lang, "share.loopback", option="--server.address")]
+    assert not any(LAN_IP in c.value for c in at.code)
+
+
 def test_share_page_shows_the_games_short_code(store_path: Path):
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "en", game_id)
