@@ -30,6 +30,7 @@ if group is None:
         st.text_input(t("group.link"), key="group_link")
         st.form_submit_button(t("group.open_button"), icon="🔗", width="stretch", on_click=groups.open_on_tap)
     groups.your_groups()
+    groups.home_link()
     st.stop()
 
 st.subheader(f"👥 {md(group.name)}")
@@ -61,11 +62,12 @@ with st.expander(t("group.add_game")):
         st.text_input(t("group.game_link"), key="group_add_game")
         st.form_submit_button(t("group.add_game_button"), icon="➕", width="stretch", on_click=groups.add_game_on_tap,
                               args=(group.id,))
+    groups.ask_to_add(group)
 ui.refused("group_add")
 with st.expander(t("group.share")):
     url, reached = ui.join_link(group.id, "group")
     ui.extra(lambda: ui.qr_code(url, t("group.qr_alt")))
     ui.share_button(url, t("group.send_text", group=group.name), reached)
     if not reached:
-        st.warning(t("share.local", variable=ui.BASE_URL))
+        ui.unreached()
     st.code(url, language=None, wrap_lines=True)

@@ -36,7 +36,7 @@ tally = ui.store().group_tally(group.id, game=game, player=player)
 games = ui.store().group_games(group.id, game=game, player=player, limit=shown_count)
 st.caption(t("history.count", count=tally.games, finished=t("history.finished", finished=tally.finished)))
 for played in games:
-    st.page_link(ui.page_path(None, "history"), label=groups.game_line(played, lang),
+    st.page_link(ui.page_path(None, "history"), label=groups.game_line(played.summary, lang),
                  icon="🏁" if played.summary["final"] else "🎲",
                  query_params={"group": group.id, "lang": lang, "show": played.id})
     st.caption(f"{ui.when(played.played)} · {groups.game_state(played)}")

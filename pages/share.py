@@ -19,8 +19,7 @@ st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
 ui.extra(lambda: ui.qr_code(url, t("share.qr_alt")))
 ui.share_button(url, t("share.send_text", game=GAMES[saved.doc["game"]].names[st.session_state.lang]), reached)
 if not reached:
-    st.warning(t("share.loopback", option="--server.address") if ui.listens_here_only()
-               else t("share.local", variable=ui.BASE_URL))
+    ui.unreached()
 st.metric(t("share.code"), codes.shown(ui.store().join_code(saved.id)))
 st.code(url, language=None, wrap_lines=True)
 

@@ -5,6 +5,8 @@ saying why when it is refused or the database cannot be reached."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from schichtbuch import export, live, nav, share, start
@@ -16,7 +18,7 @@ from schichtbuch.store import (
 )
 from schichtbuch.writes import refusal, say, tapped, unavailable
 from scoring.errors import RecordError
-from scoring.registry import GAMES, PALETTE, summary_minutes, summary_winners
+from scoring.registry import GAMES, PALETTE, summary, summary_minutes, summary_winners
 
 HISTORY_STEP = 20
 """Games the history shows at first, and how many more each tap on "more" shows."""
@@ -44,11 +46,17 @@ def require_group() -> Group:
 
 
 def links(group: Group) -> None:
-    """The group's pages, side by side."""
+    """The group's pages side by side, and the way home."""
     with st.container(horizontal=True, gap="xsmall", wrap=True):
+        home_link()
         for page in ("group", "history", "stats"):
             st.page_link(page_path(None, page), label=t(f"{page}.page.short"),
                          query_params={"group": group.id, "lang": st.session_state.lang})
+
+
+def home_link() -> None:
+    """The way back to the home page (its games and the start of a new one)."""
+    st.page_link(page_path(None, "home"), label=t("page.home.short"), query_params={"lang": st.session_state.lang})
 
 
 def your_groups() -> None:
@@ -71,10 +79,9 @@ def watch_group(group: Group) -> None:
     live.follow("groups", group.id, group.version, lambda: store().group_version(group.id), UnknownGroup)
 
 
-def game_line(played: Played, lang: str) -> str:
-    """One game of the history, short enough for a phone's line: game and players with their totals, best
-    first (the winner or state goes in `game_state`)."""
-    s = played.summary
+def game_line(s: dict[str, Any], lang: str) -> str:
+    """One game of the history (its summary, `scoring.registry.summary`), short enough for a phone's line:
+    game and players with their totals, best first (the winner or state goes in `game_state`)."""
     return md(f"{GAMES[s['game']].names[lang]}: ") + ", ".join(f"{named(x['player'], s.get('dummy'))} {md(str(x['total']))}"
                                                              for x in s["standings"])
 
@@ -174,14 +181,46 @@ def start_on_tap(group_id: str) -> None:
 
 
 def add_game_on_tap(group_id: str) -> None:
-    """Add a game played outside the group by its link or id; one line if it is unknown or in another
-    group."""
+    """The first tap to add a game played outside the group, by its link or id: the game found is shown
+    and asked about first (`ask_to_add`), since a game in a group counts in its statistics; one line if
+    it is unknown."""
     tapped()
-    state = st.session_state
-    game_id = share.id_from(state.get("group_add_game", ""))
+    game_id = share.id_from(st.session_state.get("group_add_game", ""))
     try:
         if game_id is None:
             raise UnknownGame("")
+        store().load(game_id)
+    except UnknownGame:
+        say("group_add", t("group.unknown_game"))
+    except Unavailable as error:
+        unavailable("group_add", error)
+    else:
+        st.session_state.group_add_asked = (group_id, game_id)
+
+
+def ask_to_add(group: Group) -> None:
+    """The question before a game found by its link joins the group: the game, its players and their
+    totals, with a button that adds it (`add_game_on_tap`) and one to go back."""
+    asked = st.session_state.get("group_add_asked")
+    if asked is None or asked[0] != group.id:
+        return
+    try:
+        saved = store().load(asked[1])
+    except UnknownGame:
+        st.session_state.pop("group_add_asked", None)
+        return
+    st.warning(t("group.add_ask", group=md(group.name), game=game_line(summary(saved.doc), st.session_state.lang)))
+    st.button(t("group.add_confirm"), type="primary", icon="➕", width="stretch", key="group_add_yes",
+              on_click=_add_asked, args=asked)
+    st.button(t("action.back"), width="stretch", key="group_add_no", on_click=st.session_state.pop,
+              args=("group_add_asked", None))
+
+
+def _add_asked(group_id: str, game_id: str) -> None:
+    """Add the game asked about to the group; one line if it is in another group or no longer reads."""
+    tapped()
+    st.session_state.pop("group_add_asked", None)
+    try:
         store().add_to_group(group_id, game_id)
     except UnknownGame:
         say("group_add", t("group.unknown_game"))
@@ -192,7 +231,8 @@ def add_game_on_tap(group_id: str) -> None:
     except Unavailable as error:
         unavailable("group_add", error)
     else:
-        state.group_add_game = ""
+        st.session_state.group_add_game = ""
+        say("group_add", t("group.added"), "success")
 
 
 # --- import -----------------------------------------------------------------------------------------------

@@ -85,6 +85,11 @@ def link_base() -> tuple[str, bool]:
     return base or share.base_of(st.context.url or "http://localhost:8501"), base is not None
 
 
+def unreached() -> None:
+    """Why the other phones cannot open the links this page hands out, and what fixes it."""
+    st.warning(t("share.loopback", option="--server.address") if listens_here_only() else t("share.local", variable=BASE_URL))
+
+
 def join_link(item_id: str, param: str = "game") -> tuple[str, bool]:
     """The join link of a game (or group, `param="group"`) and whether the other phones reach it."""
     base, reached = link_base()

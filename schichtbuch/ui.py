@@ -15,7 +15,7 @@
 from schichtbuch.entry import ask_player, checklist, choose_player, counts, keep_in_link, linked, number, player_entry, row
 from schichtbuch.taps import drawn, run_page, unclaimed
 from schichtbuch.header import header
-from schichtbuch.joining import follow_join, join_link, join_typed, link_base, listens_here_only, share_button
+from schichtbuch.joining import follow_join, join_link, join_typed, link_base, share_button, unreached
 from schichtbuch.nav import (
     GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, store_down, table_page,
     watch,
@@ -37,8 +37,8 @@ from scoring.fields import MAX_COUNT, NAME_CHARS
 __all__ = [
     "BASE_URL", "DEFAULT_LANG", "Pick", "StageNews", "GENERAL_PAGES", "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "GROUP_PAGES", "LEGEND_CHAR", "LEGEND_SYMBOL", "LEGEND_WIDTH", "MAX_COUNT",
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "counts",
-    "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "keep_in_link", "link_base", "linked", "listens_here_only",
+    "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "keep_in_link", "link_base", "linked",
     "legend_columns", "md", "named", "number", "page_path", "page_start", "params",
     "player_entry", "qr_code", "row", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
-    "standings", "store", "store_down", "t", "table_page", "Unavailable", "unavailable", "unclaimed", "undo_button", "utc_offset", "watch", "when", "widget_key",
+    "standings", "store", "store_down", "t", "table_page", "Unavailable", "unavailable", "unclaimed", "undo_button", "unreached", "utc_offset", "watch", "when", "widget_key",
 ]

@@ -195,8 +195,35 @@ def test_a_game_of_another_group_is_refused_with_one_line(store_path: Path):
     at = group_app("pages/group.py", "en", mine)
     at.text_input(key="group_add_game").input(f"http://x/?game={game}")
     next(b for b in at.button if b.label == tr("en", "group.add_game_button")).click().run()
+    at.button(key="group_add_yes").click().run()
     assert [e.value for e in at.error] == [tr("en", "group.other_group")]
     assert s.group_games(mine) == []
+
+
+@pytest.mark.parametrize("answer", ["group_add_no", "group_add_yes"])
+def test_a_game_added_by_its_link_is_shown_and_asked_about_first(store_path: Path, answer: str):
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Runde", ["Anna", "Ben"])
+    game = s.create(example("coal_baron_2p"), {"key": "change.start"}).id
+    at = group_app("pages/group.py", "en", group.id)
+    at.text_input(key="group_add_game").input(f"http://x/?game={game}")
+    next(b for b in at.button if b.label == tr("en", "group.add_game_button")).click().run()
+    assert s.group_games(group.id) == []
+    [asked] = [w.value for w in at.warning]
+    assert asked.startswith(tr("en", "group.add_ask", group="Runde", game="")) and "Coal Baron" in asked
+    at.button(key=answer).click().run()
+    assert not at.exception, failure(at)
+    added = answer == "group_add_yes"
+    assert [g.id for g in s.group_games(group.id)] == ([game] if added else [])
+    assert [m.value for m in at.success] == ([tr("en", "group.added")] if added else [])
+    assert not at.warning
+
+
+@pytest.mark.parametrize("page", ["pages/group.py", "pages/history.py", "pages/stats.py"])
+def test_every_group_page_links_home(store_path: Path, page: str):
+    group_id = SQLiteStore(str(store_path)).create_group("Runde", ["Anna", "Ben"]).id
+    at = group_app(page, "en", group_id)
+    assert tr("en", "page.home.short") in [p.proto.label for p in at.get("page_link")]
 
 
 def test_history_lists_newest_first_filters_and_opens_a_game_read_only(store_path: Path):
