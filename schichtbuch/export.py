@@ -15,8 +15,13 @@ from scoring.gate import UPLOAD_BYTES, clean, parse
 from scoring.registry import GAMES, check, summary_minutes
 from scoring.standings import Result
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-"""A text cell starting with one of these is run as a formula by spreadsheets (OWASP, CSV injection)."""
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\0")
+"""A text cell starting with one of these is run as a formula by spreadsheets: OWASP's CSV injection list
+(equals, plus, minus, at, tab, carriage return and, since it was extended, line feed) and OWASP ASVS 1.2.10
+("'=', '+', '-', '@', '\\t' (tab), and '\\0' (null character)" … "escaped with a single quote if they
+appear as the first character in a field value"). `|` and `%` are left as they are: no source we could read
+names them as a formula's start (`|` runs only inside a formula that starts with `=`, as in DDE's
+`=cmd|' /c calc'!A1`)."""
 GROUP_FORMAT = "schichtbuch-group"
 """The `format` of a group's JSON export; its `games` are game records as the 💾 page exports them."""
 

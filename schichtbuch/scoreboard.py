@@ -14,7 +14,7 @@ from schichtbuch.keepsakes import keepsakes
 from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
-from scoring.app_fields import note, times
+from scoring.app_fields import times
 from scoring.standings import Line, Result
 from scoring.registry import GAMES, Game, score
 
@@ -110,17 +110,16 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
 
 def send_to_bgstats(saved: Saved) -> None:
     """A finished game's "Send to BG Stats" link and a QR code of the same link (for the phone that has
-    BG Stats when another one shows the game): the play date in this browser's time zone. The QR code's
-    link leaves out the points per category (BG Stats' comments, after the note), which would make the code of a long
-    game too dense to scan or too long to draw; where even that does not fit, the page says so."""
+    BG Stats when another one shows the game): the play date in this browser's time zone, the comments in
+    its language. The QR code's link leaves out the points per category (BG Stats' comments, after the note
+    and the dummy's line), which would make the code of a long game too dense to scan or too long to draw;
+    where even that does not fit, the page says so."""
     started, ended = times(saved.doc)
     moment = started if started is not None else ended if ended is not None else saved.updated
-    lang, offset, g = st.session_state.get("lang", "en"), utc_offset(moment), GAMES[saved.doc["game"]]
-    options = {o: t(f"{g.id}.option.{o}") for o in g.options}
-    st.link_button(t("bgstats.send"), bgstats.link(saved.doc, lang, offset, options=options), icon="📤", width="stretch")
+    lang, offset = st.session_state.get("lang", "en"), utc_offset(moment)
+    st.link_button(t("bgstats.send"), bgstats.link(saved.doc, t, lang, offset), icon="📤", width="stretch")
     with st.expander(t("bgstats.qr")):
-        qr_code(bgstats.link(saved.doc, lang, offset, comments=note(saved.doc), options=options),
-                t("bgstats.qr_alt"))
+        qr_code(bgstats.link(saved.doc, t, lang, offset, points=False), t("bgstats.qr_alt"))
         st.caption(t("bgstats.note"))
 
 

@@ -1,25 +1,35 @@
 """`python -m scoring score RECORD.json` (../rules/records.md), each game's own commands from its descriptor
 (`python -m scoring loot LOOTING.json` for MINE!), and `python -m scoring bgstats RECORD.json
-[--utc-offset MINUTES] [--location TEXT]`: the BG Stats push link of a finished game (scoring/bgstats.py),
-printed as plain text.
+[--utc-offset MINUTES] [--location TEXT] [--lang de|en|fr|ja]`: the BG Stats push link of a finished game
+(scoring/bgstats.py), printed as plain text, its comments and board in the app's words for that language: the
+app's compiled catalogs (`schichtbuch/locales/<lang>/LC_MESSAGES/messages.mo`), read as files with the standard
+library's gettext (scoring imports nothing of the app).
 
 A refused record exits 2 with one line on stderr naming the field; nothing goes to stdout."""
 
 from __future__ import annotations
 
 import argparse
+import gettext
 import json
 import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 from scoring.bgstats import bgstats_command
 from scoring.errors import RecordError
-from scoring.game import Command
+from scoring.game import Command, Translate
 from scoring.gate import MAX_BYTES, parse
 from scoring.registry import GAMES, score
 
 COMMANDS = {"score": Command("print the standings of a game record", lambda data: score(data).to_dict())} | {
     name: command for g in GAMES.values() for name, command in g.commands.items()}
 """The commands that print JSON for a file: scoring a record, and each game's own."""
+CATALOGS = Path(__file__).resolve().parent.parent / "schichtbuch" / "locales"
+"""The app's compiled catalogs, one `<lang>/LC_MESSAGES/messages.mo` per language."""
+LANGUAGES = ("de", "en", "fr", "ja")
+"""The languages of the app's catalogs (schichtbuch/i18n.py's `LANGUAGES`; a test holds them equal)."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -31,10 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     push.add_argument("file")
     push.add_argument("--utc-offset", type=int, default=0, help="minutes from UTC of the play date (default 0)")
     push.add_argument("--location", default="", help="where the game was played")
+    push.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the game's name and the comments")
     args = parser.parse_args(argv)
     try:
         if args.command == "bgstats":
-            print(bgstats_command(load(args.file), args.utc_offset, args.location))
+            print(bgstats_command(load(args.file), texts(args.lang), args.lang, args.utc_offset, args.location))
             return 0
         output = COMMANDS[args.command].run(load(args.file))
     except RecordError as error:
@@ -52,6 +63,22 @@ def load(path: str) -> object:
     except OSError as error:
         raise RecordError("file", "cannot_read", path=path, reason=error.strerror) from None
     return parse(data)
+
+
+def texts(lang: str) -> Translate:
+    """`t(key, **params)` in `lang` from the app's compiled catalog (English where it lacks a text), its
+    placeholders filled as written."""
+    catalog = _catalog(lang)
+
+    def t(key: str, **params: Any) -> str:
+        return catalog.gettext(key).format(**params)
+
+    return t
+
+
+@cache
+def _catalog(lang: str) -> gettext.NullTranslations:
+    return gettext.translation("messages", CATALOGS, languages=[lang, "en"])
 
 
 if __name__ == "__main__":

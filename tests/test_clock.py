@@ -8,21 +8,24 @@ options."""
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
 from apptest import ROOT
 from builders import FINISHED
+from schichtbuch.i18n import translate
 from scoring import bgstats
 from scoring.app_fields import (
     duration_minutes, end_stamp, is_paused, note, pauses, played_seconds, set_clock, set_note, with_start,
 )
 from scoring.errors import RecordError
-from scoring.game import StartOption
 from scoring.registry import GAMES, score, summary, summary_minutes
 
 pytestmark = pytest.mark.pure
 START = 1_800_000_000
+
+english = partial(translate, "en")
 
 
 def game(**fields: object) -> dict:
@@ -118,7 +121,7 @@ def test_the_played_minutes_reach_bg_stats_and_the_history():
     record = FINISHED["coal_baron"]() | {"started": START, "ended": START + 3600,
                                          "pauses": [[START + 600, START + 1800]]}
     assert duration_minutes(record) == 40
-    assert bgstats.play(record)["durationMin"] == 40
+    assert bgstats.play(record, english)["durationMin"] == 40
     row = summary(record)
     assert row["minutes"] == summary_minutes(row) == 40
 
@@ -159,12 +162,12 @@ def test_every_games_gate_reads_the_note():
 
 def test_bg_stats_gets_the_note_and_the_set_up_options():
     record = FINISHED["coal_baron"]() | {"note": "on the train"}
-    assert bgstats.play(record)["comments"].startswith("on the train\n")
-    assert bgstats.play(record)["board"] == ""
+    assert bgstats.play(record, english)["comments"].startswith("on the train\n")
+    assert bgstats.play(record, english)["board"] == ""
     mine = json.loads((ROOT / "tests" / "games" / "mine_4p_variant_dummy_21.json").read_text(encoding="utf-8"))
-    assert bgstats.play(mine)["board"] == f"variant, dummy: {mine['dummy']}"
-    words = {StartOption.VARIANT: "Variante", StartOption.DUMMY: "Dummy"}
-    assert bgstats.play(mine, options=words)["board"] == f"Variante, Dummy: {mine['dummy']}"
+    assert bgstats.play(mine, english)["board"] == f"Variant with die cards, Dummy player: {mine['dummy']}"
+    german = partial(translate, "de")
+    assert bgstats.play(mine, german, "de")["board"] == f"Variante mit Würfelkarten, Fiktiver Spieler: {mine['dummy']}"
 
 
 def test_the_end_is_never_stamped_before_the_start_or_a_break():

@@ -4,6 +4,7 @@ link that fails leaves a short note where it was, the standings above it intact.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pytest
@@ -32,8 +33,9 @@ def finished(names: list[str]) -> dict[str, Any]:
 @pytest.mark.parametrize("names", [LATIN, JAPANESE], ids=["latin", "japanese"])
 def test_the_longest_game_has_a_link_and_a_qr_code_where_one_can_hold_it(names: list[str]) -> None:
     for lang in i18n.LANGUAGES:
-        assert bgstats.link(finished(names), lang).startswith(bgstats.PUSH_URL)
-        png = share.qr_png(bgstats.link(finished(names), lang, comments=""))
+        t = partial(i18n.translate, lang)
+        assert bgstats.link(finished(names), t, lang).startswith(bgstats.PUSH_URL)
+        png = share.qr_png(bgstats.link(finished(names), t, lang, comments=""))
         assert (png is not None) == (names is LATIN), lang
 
 

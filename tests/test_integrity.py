@@ -317,7 +317,7 @@ def test_the_names_that_once_collided_have_their_own_keys() -> None:
 
 @pytest.mark.parametrize(("cell", "safe"), [
     ("=HYPERLINK(1)", "'=HYPERLINK(1)"), ("+1", "'+1"), ("-1", "'-1"), ("@SUM", "'@SUM"), ("\tx", "'\tx"),
-    ("\rx", "'\rx"), ("Anna", "Anna"), ("Zoë=1", "Zoë=1"), (-2, -2), (7, 7),
+    ("\rx", "'\rx"), ("\nx", "'\nx"), ("\n=1+1", "'\n=1+1"), ("\0x", "'\0x"), ("Anna", "Anna"), ("x\n=1", "x\n=1"), ("Zoë=1", "Zoë=1"), (-2, -2), (7, 7),
 ])
 def test_spreadsheet_formulas_are_neutralised(cell: Any, safe: Any) -> None:
     assert spreadsheet_safe(cell) == safe

@@ -26,9 +26,11 @@ TIEBREAK_RULES: tuple[str, ...] = ()
 
 
 def first_player(record: Mapping[str, Any]) -> str | None:
-    """The holder of the start-player marker the app keeps (`start_player`): BG Stats' start player."""
-    holder = record.get("start_player")
-    return holder if isinstance(holder, str) else None
+    """Who started the game (`first_start_player`), not who holds the marker now (`start_player`, which
+    passes during the game): BG Stats' start player. A record without it (older, or imported) names
+    nobody rather than guess."""
+    first = record.get("first_start_player")
+    return first if isinstance(first, str) else None
 
 
 def catalog_keys() -> Mapping[str, Collection[str]]:
@@ -64,7 +66,7 @@ GAME = Game(
     first_player=first_player,
     tiebreaks=TIEBREAK_RULES,
     field_words=frozenset({
-        "canal", "card", "coke", "end_items", "finish", "houses", "miner", "miner_finish", "points", "rail", "road",
+        "canal", "card", "coke", "end_items", "finish", "first_start_player", "houses", "miner", "miner_finish", "points", "rail", "road",
         "rounds", "start_player", "tools", "track_finish", "track_points", "vp_chips",
     }),
     list_fields=frozenset({"rounds", "miner_finish", *RACES}),

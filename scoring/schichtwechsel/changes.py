@@ -14,9 +14,10 @@ from scoring.schichtwechsel.rules import RACES, ROUNDS, Track, read
 
 
 def new_record(names: Sequence[str], colours: Mapping[str, str], start_player: str) -> dict[str, Any]:
-    """The record of a game about to start."""
+    """The record of a game about to start: the marker with `start_player`, who is also kept as the game's
+    first start player (`first_start_player`, which no pass of the marker changes)."""
     record = {"game": "schichtwechsel", "players": list(names), "colours": dict(colours),
-              "start_player": start_player, "rounds": []}
+              "start_player": start_player, "first_start_player": start_player, "rounds": []}
     read(record)
     return record
 
@@ -72,11 +73,15 @@ def withdraw(data: Mapping[str, Any], end_field: str, who: str) -> dict[str, Any
 
 def pass_marker(data: Mapping[str, Any], who: str, seen: str | None) -> dict[str, Any]:
     """The start-player marker goes to `who` (the start-player action); `seen` is the holder the phone
-    showed (None for an imported record that names nobody)."""
+    showed (None for an imported record that names nobody). The first start player stays as it was; a
+    record that names none is given `who` only while no round is entered (the table saying who starts), so
+    a later pass is never taken for the start."""
     new = _editable(data)
     if new.get("start_player") != seen:
         raise RecordError("start_player", "changed_elsewhere")
     new["start_player"] = who
+    if seen is None and not new["rounds"]:
+        new.setdefault("first_start_player", who)
     return _settled(new)
 
 

@@ -6,7 +6,8 @@ Follows ../rules/schichtwechsel.md; the rules come from the German rules summary
 records each card's name and the VP it gave. No source gives a tie-breaker: equal totals share a place.
 
 A record is the JSON of ../rules/records.md, plus the app's optional fields `colours`, `setup_ticks`,
-`start_player` (who holds the start-player marker now), `finish` (the arrivals at the end fields so far,
+`start_player` (who holds the start-player marker now), `first_start_player` (who held it when the game
+started, set by `new_record`; older records lack it), `finish` (the arrivals at the end fields so far,
 entered as they happen) and `end_items` (the end items of the players who have entered theirs). The end
 section is built from those once every player has entered their items.
 """
@@ -109,15 +110,17 @@ def read(record: Mapping[str, Any]) -> Record:
         raise RecordError("end", "items_too_early", rounds=ROUNDS)
     if record.get("end") is not None:
         end = _end(record["end"], names)
+        _first_start_player(record, names)
         return Record(names, rounds, end, end.start_player, end.finish, end.items)
-    holder = record.get("start_player")
+    holder = None if record.get("start_player") is None else player(record["start_player"], "start_player", names)
+    _first_start_player(record, names)
     finish = mapping(record.get("finish", {}), "finish")
     for race in finish:
         if race not in RACES:
             raise RecordError(f"finish.{race}", "unknown_track", value=race)
     return Record(
         names, rounds, None,
-        None if holder is None else player(holder, "start_player", names),
+        holder,
         {r: _finish(finish.get(r, []), f"finish.{r}", names) for r in RACES},
         {player(p, "end_items", names): _items(v, f"end_items.{p}")
          for p, v in mapping(record.get("end_items", {}), "end_items").items()},
@@ -166,6 +169,12 @@ def _round(value: Any, where: str, names: Sequence[str]) -> Round:
     entry = mapping(value, where)
     card = text(entry.get("card"), f"{where}.card", CARD_CHARS)
     return Round(card, per_player(entry.get("points"), f"{where}.points", names, count))
+
+
+def _first_start_player(record: Mapping[str, Any], names: tuple[str, ...]) -> None:
+    """The game's first start player, where the record keeps one, is one of its players."""
+    if record.get("first_start_player") is not None:
+        player(record["first_start_player"], "first_start_player", names)
 
 
 def _end(value: Any, names: Sequence[str]) -> End:
