@@ -11,7 +11,7 @@ from typing import Any
 
 from scoring.app_fields import PHOTO_BYTES
 from scoring.errors import RecordError
-from scoring.gate import UPLOAD_BYTES
+from scoring.gate import UPLOAD_BYTES, UPLOAD_MB
 
 LONG_SIDE = 1600
 """The longest side of a kept photo, in pixels."""
@@ -38,7 +38,7 @@ def shrink(upload: bytes) -> bytes:
     once decoded) or is not a picture Pillow reads. It is scaled down before it is turned upright, so
     no full-size copy is made; what cannot be turned (a broken orientation tag) is kept as it is."""
     if len(upload) > UPLOAD_BYTES:
-        raise RecordError("photo", "too_large", limit=UPLOAD_BYTES // (1024 * 1024))
+        raise RecordError("photo", "too_large", limit=UPLOAD_MB)
     from PIL import Image, ImageOps  # here: only a photo loads Pillow
 
     try:
