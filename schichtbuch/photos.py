@@ -71,6 +71,8 @@ CAPS = {
     "HEIF": Cap(10_000_000, 10_000_000),
 }
 """The pixel caps per format Pillow detects (see the module docstring for what each costs)."""
+MAX_PIXELS = max(cap.pixels for cap in CAPS.values())
+"""Pillow's own guard (`Image.MAX_IMAGE_PIXELS`): it refuses to open a picture of twice as many."""
 DECODES = 2
 """Photos decoded at the same time in one process."""
 WAIT_SECONDS = 10.0
@@ -112,7 +114,7 @@ def shrink(upload: bytes) -> bytes:
         raise RecordError("photo", "too_large", limit=UPLOAD_MB)
     from PIL import Image  # here: only a photo loads Pillow
 
-    Image.MAX_IMAGE_PIXELS = max(cap.pixels for cap in CAPS.values())
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
     formats = accepted()
     if not _DECODING.acquire(timeout=WAIT_SECONDS):
         raise RecordError("photo", "photos_busy")
@@ -142,7 +144,7 @@ def _decoded(upload: bytes, formats: set[str]) -> Any:
     except RecordError:
         raise
     except Image.DecompressionBombError:
-        raise RecordError("photo", "too_many_pixels", limit=Image.MAX_IMAGE_PIXELS // 1_000_000) from None
+        raise RecordError("photo", "too_many_pixels", limit=MAX_PIXELS // 1_000_000) from None
     except Exception:  # Pillow's refusals of a broken file are of many kinds (OSError, SyntaxError, …)
         raise RecordError("photo", "not_image") from None
 
