@@ -6,9 +6,10 @@ it. Pillow is loaded only when a photo is taken or uploaded.
 Bounded memory. A small file can hold a huge picture (an 87 KB WebP of 7000×7000 px took a server to
 871 MB, three at once to 2.3 GB), so what a decode will cost is read from the picture's header first:
 - The format is the one Pillow detects in the content, whatever the file is called: JPEG, PNG and WebP
-  (and HEIC/HEIF where the `pillow-heif` plugin is installed; it is not a requirement: a phone's browser
-  sends a JPEG when the upload asks for one, as this app's does). Anything else is refused as a format not
-  accepted, what Pillow cannot read as not a picture.
+  (and HEIC/HEIF where the `pillow-heif` plugin is installed; it is not a requirement, being large for one
+  format: an iPhone sends its HEIC photos as JPEG to an upload that does not name HEIC, as this app's
+  does then). Anything else is refused as a format not accepted (a HEIC without the plugin too), what
+  Pillow cannot read as not a picture.
 - Each format has its pixel caps (`CAPS`), so that one decode takes less than 200 MB above the process's
   memory before it. A JPEG is decoded at the nearest smaller scale (`Image.draft`, 1/2 to 1/8), but a
   progressive one keeps every coefficient of the full picture meanwhile (about 2.9 bytes a pixel), so it
@@ -36,6 +37,7 @@ Bounded memory. A small file can hold a huge picture (an 87 KB WebP of 7000×700
 
 from __future__ import annotations
 
+import functools
 import io
 import threading
 import warnings
@@ -51,8 +53,12 @@ LONG_SIDE = 1600
 QUALITIES = (82, 70, 55, 40)
 """JPEG qualities tried in turn until the photo fits PHOTO_BYTES; a picture too busy for the lowest is
 scaled down further."""
-TYPES = ("jpg", "jpeg", "png", "webp", "heic", "heif")
-"""The picture files an upload offers to choose (the content decides what is accepted: `accepted`)."""
+TYPES = ("jpg", "jpeg", "png", "webp")
+"""The picture files an upload offers to choose (the content decides what is accepted: `accepted`). An
+iPhone sends its HEIC photos as JPEG to an upload that does not name HEIC, so HEIC is offered only where it
+can be read (`types`)."""
+HEIF_BRANDS = (b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx", b"mif1", b"msf1")
+"""The brands of HEIC/HEIF files (bytes 8-12, after `ftyp`), to name the format Pillow alone cannot read."""
 
 
 @dataclass(frozen=True)
@@ -81,14 +87,25 @@ _DECODING = threading.BoundedSemaphore(DECODES)
 """Shared on purpose by every session of the process: it bounds the process's memory."""
 
 
-def accepted() -> set[str]:
+@functools.cache
+def accepted() -> frozenset[str]:
     """The formats read (Pillow's names): JPEG, PNG, WebP, and HEIF where its plugin is installed."""
     try:
         from pillow_heif import register_heif_opener  # type: ignore[import-not-found]
     except ImportError:
-        return {"JPEG", "PNG", "WEBP"}
+        return frozenset({"JPEG", "PNG", "WEBP"})
     register_heif_opener()
-    return {"JPEG", "PNG", "WEBP", "HEIF"}
+    return frozenset({"JPEG", "PNG", "WEBP", "HEIF"})
+
+
+def types() -> tuple[str, ...]:
+    """The picture files an upload offers: TYPES, and HEIC/HEIF where they can be read."""
+    return TYPES + (("heic", "heif") if "HEIF" in accepted() else ())
+
+
+def is_heif(upload: bytes) -> bool:
+    """Whether the file is a HEIC/HEIF picture, by its first box (`ftyp` and a HEIF brand)."""
+    return upload[4:8] == b"ftyp" and upload[8:12] in HEIF_BRANDS
 
 
 def _upright(image: Any, ops: Any) -> Any:
@@ -124,7 +141,7 @@ def shrink(upload: bytes) -> bytes:
         _DECODING.release()
 
 
-def _decoded(upload: bytes, formats: set[str]) -> Any:
+def _decoded(upload: bytes, formats: frozenset[str]) -> Any:
     """The picture, opened, checked against its format's caps, decoded at most at LONG_SIDE and upright."""
     from PIL import Image, ImageOps
 
@@ -146,6 +163,8 @@ def _decoded(upload: bytes, formats: set[str]) -> Any:
     except Image.DecompressionBombError:
         raise RecordError("photo", "too_many_pixels", limit=MAX_PIXELS // 1_000_000) from None
     except Exception:  # Pillow's refusals of a broken file are of many kinds (OSError, SyntaxError, …)
+        if is_heif(upload):
+            raise RecordError("photo", "format_not_accepted", format="HEIC") from None
         raise RecordError("photo", "not_image") from None
 
 

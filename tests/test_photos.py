@@ -93,6 +93,15 @@ def test_a_picture_of_another_format_is_refused_whatever_its_name(kind, format):
     assert (error.value.code, error.value.params) == ("format_not_accepted", {"format": format})
 
 
+@pytest.mark.skipif("HEIF" in photos.accepted(), reason="pillow-heif is installed: HEIC is read")
+def test_a_heic_photo_without_its_plugin_is_a_format_not_accepted():
+    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + b"\x00" * 64
+    with pytest.raises(RecordError) as error:
+        photos.shrink(heic)
+    assert (error.value.code, error.value.params) == ("format_not_accepted", {"format": "HEIC"})
+    assert photos.types() == photos.TYPES  # an iPhone then sends JPEG
+
+
 def test_a_third_photo_waits_for_one_of_two_decodes_then_is_told_to_try_again(monkeypatch):
     monkeypatch.setattr(photos, "WAIT_SECONDS", 0.05)
     for _ in range(photos.DECODES):
