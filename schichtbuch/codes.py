@@ -16,10 +16,15 @@ Guessing a live code stays impractical:
   1,000 / 3.8·10¹⁰ ≈ 2.6·10⁻⁸.
 - A phone (a browser session) may type `SESSION_LIMIT.count` (5) wrong codes in any
   `SESSION_LIMIT.seconds` (10 minutes), and the whole server takes `SERVER_LIMIT.count` (30) wrong codes
-  a minute from all sessions together (`WrongCodes`). New sessions therefore do not help a script: at
-  most 30 · 60 · 24 = 43,200 guesses a day. With 1,000 live codes that is a chance of
-  43,200 · 1,000 / 3.8·10¹⁰ ≈ 0.11 % a day, an expected 3.8·10¹⁰ / (43,200 · 1,000) ≈ 875 days
-  (2.4 years) of guessing to hit any game; with 10 live games, 240 years. A wrong or expired code only
+  a minute from all sessions together. That count is kept in the store: a typed code is counted
+  before it is looked up, in one transaction that checks the limit (`Store.hold_guess`), and taken back
+  if it named a game (`Store.release_guess`). So every app process using the same store (several behind
+  HAProxy, on one machine or many) shares it, guesses at the same instant are counted one after another,
+  and N processes take what one does. New sessions and other processes therefore do not help a script:
+  at most 30 · 60 · 24 = 43,200 guesses a day for the whole server. With 1,000
+  live codes that is a chance of 43,200 · 1,000 / 3.8·10¹⁰ ≈ 0.11 % a day, an expected
+  3.8·10¹⁰ / (43,200 · 1,000) ≈ 875 days (2.4 years) of guessing to hit any game; with 10 live games,
+  240 years. A wrong or expired code only
   ever says "no such game", so a guess learns nothing about the others.
 The price of the server-wide limit: someone flooding it with wrong codes blocks typed codes for everyone
 for as long as they keep it up; QR codes and links still work.
@@ -29,8 +34,6 @@ from __future__ import annotations
 
 import random
 import re
-import threading
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -88,21 +91,3 @@ def is_live(changed: float, shown: float, now: float) -> bool:
 def is_within(limit: Limit, wrong: Iterable[float], now: float) -> bool:
     """Whether one more wrong code is allowed, given the times of earlier wrong codes."""
     return sum(1 for at in wrong if now - at < limit.seconds) < limit.count
-
-
-class WrongCodes:
-    """The times of recent wrong codes, shared by every session of a server (kept in
-    `st.cache_resource`, hence the lock)."""
-
-    def __init__(self, limit: Limit) -> None:
-        self._limit, self._times, self._lock = limit, deque[float](), threading.Lock()
-
-    def allows(self, now: float) -> bool:
-        with self._lock:
-            while self._times and now - self._times[0] >= self._limit.seconds:
-                self._times.popleft()
-            return is_within(self._limit, self._times, now)
-
-    def add(self, now: float) -> None:
-        with self._lock:
-            self._times.append(now)

@@ -12,7 +12,7 @@ import streamlit as st
 
 from schichtbuch import codes, share, webapp
 from schichtbuch.nav import page_path, table_page
-from schichtbuch.session import BASE_URL, store, t, wrong_codes
+from schichtbuch.session import BASE_URL, store, t
 from schichtbuch.store import UnknownGame, is_id
 
 
@@ -37,21 +37,22 @@ def follow_join() -> None:
 def join_typed(text: str) -> str | None:
     """Open the game named by what a player typed or pasted into the join field (a join link, a game id
     or a short code) as a join link would. Returns None, or the catalog key of the line that says why
-    not. Wrong short codes count against this phone's limit and the server's (codes.py)."""
+    not. Wrong short codes count against this phone's limit and the server's, kept in the store (codes.py)."""
     game_id = share.id_from(text)
     if game_id is None:
         code = codes.code_from(text)
         if code is None:
             return "error.bad_code"
         now, wrong = time.time(), st.session_state.setdefault("join_wrong", [])
-        if not (codes.is_within(codes.SESSION_LIMIT, wrong, now) and wrong_codes().allows(now)):
+        held = store().hold_guess(now) if codes.is_within(codes.SESSION_LIMIT, wrong, now) else None
+        if held is None:
             return "error.too_many_codes"
         try:
             game_id = store().game_for_code(code)
         except UnknownGame:
             st.session_state.join_wrong = [at for at in wrong if now - at < codes.SESSION_LIMIT.seconds] + [now]
-            wrong_codes().add(now)
             return "error.wrong_code"
+        store().release_guess(held)
     try:
         store().version(game_id)
     except UnknownGame:

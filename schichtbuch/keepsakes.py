@@ -43,7 +43,7 @@ def photo_controls(saved: Saved, shown: bool) -> None:
             st.camera_input(t("photo.take"), key=f"{key}_camera", on_change=_photo,
                             args=(saved.id, f"{key}_camera", seen))
             drawn(f"{key}_camera", None)
-        st.file_uploader(t("photo.upload"), type=photos.TYPES, key=f"{key}_file", on_change=_photo,
+        st.file_uploader(t("photo.upload"), type=photos.types(), key=f"{key}_file", on_change=_photo,
                          args=(saved.id, f"{key}_file", seen))
         drawn(f"{key}_file", None)
         if shown:

@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
-from schichtbuch import codes, i18n, share
+from schichtbuch import i18n, share
 from schichtbuch.caching import kept
 from schichtbuch.store import Group, Saved, Store, UnknownGroup, is_id, open_store
 from scoring.errors import RecordError
@@ -52,12 +52,6 @@ def store() -> Store:
     """The game store: the embedded SQLite file, created on first run, or the PostgreSQL server that
     `SCHICHTBUCH_STORE` names by a `postgresql://` URL; pages only see the interface."""
     return open_store(os.environ.get(STORE_PATH, "schichtbuch.sqlite3"))
-
-
-@st.cache_resource
-def wrong_codes() -> codes.WrongCodes:
-    """The wrong join codes typed lately on this server, by every phone together (see codes.py)."""
-    return codes.WrongCodes(codes.SERVER_LIMIT)
 
 
 @st.cache_resource

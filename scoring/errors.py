@@ -53,6 +53,8 @@ PROBLEMS = {
     "not_photo": "is not a JPEG photo of at most {limit} KB",
     "not_image": "is not a picture (JPEG, PNG or WebP)",
     "too_many_pixels": "has more than {limit} million pixels",
+    "format_not_accepted": "is a {format} picture; JPEG, PNG or WebP are accepted",
+    "photos_busy": "could not be read now: the server is reading other photos; try again in a moment",
 }
 """English texts of the problems of every game's records, by code: those they share here, each game's
 own added by its module (`define`)."""

@@ -12,9 +12,14 @@ from scoring.fields import UNPRINTABLE
 
 MAX_BYTES = 1024 * 1024
 """The largest record file read or uploaded: 1 MB."""
-UPLOAD_BYTES = 16 * 1024 * 1024
-"""The largest upload (`server.maxUploadSize = 16`, in MiB): a phone camera's photo, which the app shrinks,
-or a group's file, whose records carry their photos."""
+UPLOAD_MB = 16
+"""The largest upload, in Streamlit's megabytes: a phone camera's photo, which the app shrinks, or a group's
+file, whose records carry their photos. `server.maxUploadSize` in `.streamlit/config.toml` says the same
+(a test holds them together)."""
+UPLOAD_BYTES = UPLOAD_MB * 1000 * 1000
+"""The largest upload in bytes, as Streamlit's uploader lets it through: its page counts a megabyte as
+1,000,000 bytes (1024 × 1024 only where `navigator.platform` starts with "Win"), its server 1024 × 1024
+(`web/server/starlette/starlette_routes.py`); the smaller is what every phone can send: 16,000,000 bytes."""
 MAX_DEPTH = 32
 """The deepest nesting of objects and lists a record may have; a real record needs six."""
 
@@ -23,7 +28,7 @@ def parse(data: bytes, limit: int = MAX_BYTES) -> object:
     """Parse uploaded or read bytes as a record: UTF-8 JSON of at most `limit` bytes (1 MB; a group's file
     up to UPLOAD_BYTES), and clean (see `clean`). Every refusal is one line."""
     if len(data) > limit:
-        raise RecordError("file", "too_large", limit=limit // (1024 * 1024))
+        raise RecordError("file", "too_large", limit=round(limit / 1_000_000))
     try:
         source = data.decode("utf-8")
     except UnicodeDecodeError:

@@ -25,7 +25,7 @@ from scoring import schichtwechsel as sw
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError, shown
 from scoring.fields import NAME_CHARS
-from scoring.gate import MAX_BYTES, MAX_DEPTH, UPLOAD_BYTES, parse
+from scoring.gate import MAX_BYTES, MAX_DEPTH, UPLOAD_BYTES, UPLOAD_MB, parse
 from scoring.registry import check, score
 
 pytestmark = pytest.mark.store
@@ -330,9 +330,27 @@ def test_the_csv_export_neutralises_names_and_the_json_keeps_them() -> None:
     assert json.loads(json.dumps(doc))["players"][0] == "=cmd"
 
 
+def streamlit_upload_bytes(megabytes: int) -> dict[str, int]:
+    """What Streamlit 1.67's uploader lets through for `server.maxUploadSize = megabytes`: its page counts a
+    megabyte as 1000² bytes (1024² where `navigator.platform` starts with "Win"), its server as 1024²."""
+    return {"page": megabytes * 1000 ** 2, "page on Windows": megabytes * 1024 ** 2, "server": megabytes * 1024 ** 2}
+
+
 def test_streamlit_upload_limit_is_the_upload_limit() -> None:
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
-    assert config["server"]["maxUploadSize"] * 1024 * 1024 == UPLOAD_BYTES  # Streamlit counts MiB
+    assert config["server"]["maxUploadSize"] == UPLOAD_MB
+    assert UPLOAD_BYTES == min(streamlit_upload_bytes(config["server"]["maxUploadSize"]).values()) == 16_000_000
+
+
+def test_streamlit_page_still_counts_a_megabyte_as_a_million_bytes() -> None:
+    """The conversion `streamlit_upload_bytes` reads from Streamlit's bundled page: a Windows test, then
+    1024 or 1e3. When Streamlit changes it, this fails and UPLOAD_BYTES must be checked again."""
+    import streamlit
+
+    bundle = Path(streamlit.__file__).parent / "static" / "static" / "js"
+    sources = [p.read_text(encoding="utf-8", errors="replace") for p in bundle.glob("*.js")]
+    assert any("/^Win/i.test(navigator.platform)" in s for s in sources)
+    assert any("?1024:1e3" in s and "Megabyte" in s for s in sources)
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scoring").glob("*.py")), ids=lambda p: p.name)

@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from schichtbuch import codes, i18n, share
-from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit, WrongCodes
+from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit
 from schichtbuch.store import new_id
 from scoring.registry import GAMES, is_over, page_at_stage
 from builders import LANDS_ON, STAGES
@@ -132,18 +132,6 @@ def test_is_live(changed: float, shown: float, now: float, live: bool):
 ], ids=["none", "two", "three", "one_old", "window_edge"])
 def test_is_within(wrong: list[float], now: float, allowed: bool):
     assert codes.is_within(Limit(3, 60), wrong, now) is allowed
-
-
-def test_wrong_codes_on_the_server_slide_with_time():
-    server = WrongCodes(Limit(2, 60))
-    assert server.allows(0)
-    server.add(0)
-    server.add(30)
-    assert not server.allows(59)
-    assert server.allows(60)   # the first has left the window
-    server.add(60)
-    assert not server.allows(61)
-    assert server.allows(150)
 
 
 # --- the join link and its address -----------------------------------------------------------------------

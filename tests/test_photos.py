@@ -56,14 +56,64 @@ def test_a_phone_photo_taken_sideways_is_turned_upright():
         assert image.size == (800, 1600) and not image.getexif()  # no orientation tag left to turn it again
 
 
-def test_a_huge_picture_in_a_small_file_is_refused_before_it_is_decoded():
-    huge = Image.new("L", (8000, 7000))  # 56 million pixels of one colour: a PNG of a few hundred KB
+@pytest.mark.parametrize(("kind", "size", "limit"), [
+    ("WEBP", (7000, 7000), 10),  # the 87 KB WebP that took a server to 871 MB
+    ("WEBP", (3163, 3163), 10),
+    ("PNG", (8000, 7000), 20),
+    ("PNG", (4473, 4473), 20),
+    ("JPEG", (8000, 6001), 48),
+    ("JPEG", (3199, 5002), 16),  # too narrow to be decoded at half its size
+])
+def test_a_picture_over_its_formats_cap_is_refused_before_it_is_decoded(kind, size, limit):
+    with pytest.raises(RecordError) as error:
+        photos.shrink(picture(size, kind, **({"lossless": True} if kind == "WEBP" else {})))
+    assert (error.value.code, error.value.params["limit"]) == ("too_many_pixels", limit)
+
+
+@pytest.mark.parametrize(("kind", "size"), [("WEBP", (3162, 3162)), ("PNG", (4472, 4472)), ("JPEG", (8000, 6000)),
+                                            ("JPEG", (3199, 5001))])
+def test_a_picture_at_its_formats_cap_is_kept(kind, size):
+    with Image.open(io.BytesIO(photos.shrink(picture(size, kind)))) as image:
+        assert max(image.size) == 1600
+
+
+def test_a_decompression_bomb_is_too_large_not_unreadable():
+    bomb = Image.new("1", (20_000, 10_000))  # 200 million pixels in a PNG of a few KB: Pillow refuses to open it
     out = io.BytesIO()
-    huge.save(out, "PNG")
-    assert len(out.getvalue()) < 16 * 1024 * 1024
+    bomb.save(out, "PNG")
     with pytest.raises(RecordError) as error:
         photos.shrink(out.getvalue())
-    assert (error.value.code, error.value.params["limit"]) == ("too_many_pixels", 50)
+    assert error.value.code == "too_many_pixels"
+
+
+@pytest.mark.parametrize(("kind", "format"), [("GIF", "GIF"), ("BMP", "BMP"), ("TIFF", "TIFF")])
+def test_a_picture_of_another_format_is_refused_whatever_its_name(kind, format):
+    with pytest.raises(RecordError) as error:
+        photos.shrink(picture((300, 200), kind))  # the file's name (a GIF called photo.jpg) plays no part
+    assert (error.value.code, error.value.params) == ("format_not_accepted", {"format": format})
+
+
+@pytest.mark.skipif("HEIF" in photos.accepted(), reason="pillow-heif is installed: HEIC is read")
+def test_a_heic_photo_without_its_plugin_is_a_format_not_accepted():
+    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + b"\x00" * 64
+    with pytest.raises(RecordError) as error:
+        photos.shrink(heic)
+    assert (error.value.code, error.value.params) == ("format_not_accepted", {"format": "HEIC"})
+    assert photos.types() == photos.TYPES  # an iPhone then sends JPEG
+
+
+def test_a_third_photo_waits_for_one_of_two_decodes_then_is_told_to_try_again(monkeypatch):
+    monkeypatch.setattr(photos, "WAIT_SECONDS", 0.05)
+    for _ in range(photos.DECODES):
+        assert photos._DECODING.acquire(timeout=1)
+    try:
+        with pytest.raises(RecordError) as error:
+            photos.shrink(picture((300, 200)))
+        assert error.value.code == "photos_busy"
+    finally:
+        for _ in range(photos.DECODES):
+            photos._DECODING.release()
+    assert photos.shrink(picture((300, 200)))
 
 
 def test_a_broken_orientation_tag_keeps_the_picture_as_it_is_and_no_exif_is_kept():

@@ -11,7 +11,8 @@ import time
 
 import pytest
 
-from schichtbuch.codes import CODE_TTL_SECONDS, code_from
+from schichtbuch import codes
+from schichtbuch.codes import CODE_TTL_SECONDS, Limit, code_from
 from legacy_store import counted_sqlite
 from schichtbuch.store import Conflict, NothingToUndo, SQLiteStore, Unavailable, UnknownGame, is_id, new_id, open_store
 from schichtbuch.store.migrations import STEPS
@@ -491,9 +492,9 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
 
 def test_a_new_file_gets_all_migrations(path):
     SQLiteStore(path, gate=any_document)
-    assert applied(path) == EVERY_STEP and len(EVERY_STEP) == 5
+    assert applied(path) == EVERY_STEP and len(EVERY_STEP) == 6
     assert {"games", "changes", "join_codes", "groups", "group_members", "group_games", "group_seats",
-            "watch_tokens"} <= tables(path)
+            "watch_tokens", "wrong_codes"} <= tables(path)
     assert "revisions" not in tables(path)
     assert SQLiteStore(path, gate=any_document).create({}, START).version == 1  # a second open is a no-op migration
 
@@ -750,3 +751,53 @@ def test_a_database_of_the_previous_schema_gets_join_codes(path):
     assert store.game_for_code(code) == old.id
     assert store.change(old.id, lambda d: {**d, "x": 1}, ADD).version == 5
     assert store.game_for_code(code) == old.id
+
+
+# --- the server's limit of wrong join codes --------------------------------------------------------------
+
+@pytest.mark.parametrize(("earlier", "now", "held"), [
+    ([], 100.0, True),
+    ([90.0], 100.0, True),
+    ([90.0, 91.0], 100.0, False),          # the second within 60 s fills the limit
+    ([30.0, 91.0], 100.0, True),           # one is older than the window
+    ([40.0, 41.0], 100.0, True),           # exactly 60 s ago no longer counts
+], ids=["none", "one", "two", "one_old", "window_edge"])
+def test_the_wrong_codes_limit_slides_with_time(store, monkeypatch, earlier, now, held):
+    monkeypatch.setattr(codes, "SERVER_LIMIT", Limit(2, 60))
+    assert all(store.hold_guess(at) for at in earlier)
+    assert (store.hold_guess(now) is not None) is held
+
+
+def test_a_code_that_named_a_game_does_not_count(store, monkeypatch):
+    monkeypatch.setattr(codes, "SERVER_LIMIT", Limit(2, 60))
+    for at in range(5):
+        store.release_guess(store.hold_guess(float(at)))
+    assert store.hold_guess(5.0) and store.hold_guess(6.0) and store.hold_guess(7.0) is None
+
+
+def test_two_processes_share_the_wrong_codes_limit(where):
+    """Two stores on one database, as two app processes behind HAProxy: 120 guesses in 50 s, each process
+    taking every other one, let through what one process would, 30 (the issue measured 60 before)."""
+    first, second = open_store(where, gate=any_document), open_store(where, gate=any_document)
+    held = [(first if i % 2 else second).hold_guess(i * 50 / 120) for i in range(120)]
+    for store in (first, second):
+        getattr(store, "close", lambda: None)()
+    assert sum(h is not None for h in held) == codes.SERVER_LIMIT.count == 30
+
+
+def test_guesses_from_many_threads_of_two_processes_are_counted_one_by_one(where):
+    stores = [open_store(where, gate=any_document) for _ in range(2)]
+    held: list[str | None] = []
+
+    def guess(store) -> None:
+        for _ in range(20):
+            held.append(store.hold_guess(1000.0))
+
+    threads = [threading.Thread(target=guess, args=(stores[i % 2],)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for store in stores:
+        getattr(store, "close", lambda: None)()
+    assert sum(h is not None for h in held) == codes.SERVER_LIMIT.count

@@ -38,6 +38,9 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("groups and their history", GROUPS_SCHEMA),
     ("read-only links", """
         CREATE TABLE watch_tokens (token TEXT PRIMARY KEY, game TEXT NOT NULL UNIQUE REFERENCES games(id))"""),
+    ("wrong join codes of every process", """
+        CREATE TABLE wrong_codes (token TEXT PRIMARY KEY, at DOUBLE PRECISION NOT NULL);
+        CREATE INDEX wrong_codes_by_time ON wrong_codes (at)"""),
 )
 """The named schema steps, in order: SQL statements separated by `;`."""
 RECORDED = "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)"

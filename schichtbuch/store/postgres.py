@@ -65,6 +65,9 @@ class PostgresStore(SQLStore):
             self._pool.check()
             raise
 
+    def _lock_table(self, db: Database, table: str) -> None:
+        db.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
+
     def _lock_row(self, db: Database, table: str, row_id: str) -> None:
         db.execute(f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
 

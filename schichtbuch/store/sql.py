@@ -165,6 +165,28 @@ class SQLStore(GroupQueries):
             raise UnknownGame(code)
         return str(row[0])
 
+    def hold_guess(self, now: float | None = None) -> str | None:
+        """Count a typed join code against the server's limit before it is looked up, if the limit takes
+        one more: fewer than `codes.SERVER_LIMIT.count` counted in the last `codes.SERVER_LIMIT.seconds`
+        by every phone of every app process using this store. Its token, or None when the limit is
+        reached. Counted and checked in one transaction that keeps other counts waiting, so guesses at
+        the same instant are counted one after another; the counts older than the window are dropped."""
+        now = time.time() if now is None else now
+        with self._writing() as db:
+            self._lock_table(db, "wrong_codes")
+            db.execute("DELETE FROM wrong_codes WHERE at <= ?", (now - codes.SERVER_LIMIT.seconds,))
+            (count,) = db.execute("SELECT COUNT(*) FROM wrong_codes").fetchone()
+            if int(count) >= codes.SERVER_LIMIT.count:
+                return None
+            token = new_id()
+            db.execute("INSERT INTO wrong_codes VALUES (?, ?)", (token, now))
+            return token
+
+    def release_guess(self, token: str) -> None:
+        """A code held by `hold_guess` that named a game: not a wrong one, so its count is taken back."""
+        with self._writing() as db:
+            db.execute("DELETE FROM wrong_codes WHERE token = ?", (token,))
+
     def watch_token(self, game_id: str) -> str:
         """The token of the game's read-only link, made the first time it is asked for: it names the game
         for watching only, and nothing leads from it to the game's id, which lets a phone change it."""
@@ -194,6 +216,10 @@ class SQLStore(GroupQueries):
             if db.execute("INSERT INTO join_codes VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                           (code, game_id, now)).rowcount == 1:
                 return code
+
+    def _lock_table(self, db: Database, table: str) -> None:
+        """Keep other writers of this table waiting until this transaction ends (SQLite's write transaction
+        already holds the whole file)."""
 
     def _lock_row(self, db: Database, table: str, row_id: str) -> None:
         """Keep other writers of this game or group waiting until this transaction ends. SQLite's write
