@@ -1,8 +1,9 @@
 """The app a phone keeps, in headless Chromium at 390×844: axe-core finds no serious or critical
 accessibility violation on any page in any language, light or dark; every control tapped during play is
-at least 44 px tall; the page is installable (manifest, icons, theme colour) and says its language; a game
-page keeps the screen awake and lets it sleep again elsewhere; the Share button hands the join link on;
-opened over plain http from another phone, nothing breaks and the share page says what https adds."""
+at least 44 px tall; the page is installable (manifest, icons, theme colour; Chromium's own check finds no
+error, and the splash is dark) and says its language; a game page keeps the screen awake and lets it sleep
+again elsewhere; the Share button hands the join link on; opened over plain http from another phone,
+nothing breaks and the share page says what https adds."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from apptest import put, tr
-from browser import CHROMIUM, LIVE, look, phone, server, settle
+from browser import CHROMIUM, CHROMIUM_ARGS, LIVE, PHONE, look, phone, server, settle
 from builders import FINISHED, PAGE_STAGES
 from schichtbuch import i18n
 from schichtbuch.nav import GROUP_PAGES
@@ -112,6 +113,28 @@ def test_the_app_is_installable_and_says_its_language(app: tuple[str, dict[str, 
     page.get_by_role("radiogroup", name=tr("de", "app.language")).get_by_role("radio", name="JA", exact=True).click()
     settle(page)
     assert page.evaluate("document.documentElement.lang") == "ja"
+
+
+@pytest.mark.parametrize("name", ["home", "coal_baron_shift"])
+def test_chromium_finds_the_app_installable_with_a_dark_splash(app: tuple[str, dict[str, str]], browser: Browser,
+                                                               tmp_path: Path, name: str) -> None:
+    """Chromium's own check (`Page.getInstallabilityErrors`, in a profile kept on disk: a fresh context is
+    incognito, where nothing installs) finds no error on plain http at localhost, with no service worker;
+    the manifest it read gives the splash the dark theme's background."""
+    url, pages = app
+    profile = browser.browser_type.launch_persistent_context(tmp_path, executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                                              viewport=PHONE, color_scheme="dark")
+    try:
+        page = profile.pages[0]
+        page.goto(f"{url}{pages[name]}lang=en")
+        expect(page.get_by_test_id("stApp")).to_have_attribute("data-test-script-state", "notRunning")
+        expect(page.locator("head link[rel=manifest]")).to_have_count(1)
+        chromium = profile.new_cdp_session(page)
+        assert chromium.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+        manifest = chromium.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["manifest"]["backgroundColor"] == "rgba(23,22,20,1)"
+    finally:
+        profile.close()
 
 
 def test_a_game_page_keeps_the_screen_awake_and_home_lets_it_sleep(app: tuple[str, dict[str, str]],
