@@ -17,8 +17,13 @@ PHONE_CSS = """
 header[data-testid="stHeader"] { display: none; }
 .block-container { padding-top: 1rem; padding-bottom: 3rem; }
 .stApp :is(button, summary, [data-testid="stPageLink"] a, [data-testid^="stBaseLinkButton"],
-  [data-baseweb="input"], [data-baseweb="select"] > div, [data-testid="stCheckbox"] label) { min-height: 44px; }
-.stApp [data-testid="stCheckbox"] label { align-items: center; }
+  [data-baseweb="input"], [data-baseweb="select"] > div, :is([data-testid="stCheckbox"], [data-testid="stRadio"]) label,
+  .stMain :is(input[type="text"], input[type="number"], input[role="combobox"])) { min-height: 44px; }
+.stApp :is([data-testid="stNumberInputContainer"], [data-testid="stTextInputRootElement"],
+  :is([data-testid="stSelectbox"], [data-testid="stMultiSelect"]) [role="group"]) { height: auto; }
+.stApp .stMain :is(button, [data-testid="stRadio"] label) { min-width: 44px; }
+.stApp :is([data-testid="stCheckbox"], [data-testid="stRadio"]) label { align-items: center; }
+.stApp [data-testid="stTooltipHoverTarget"] button { justify-content: center; margin: 0 -14px; }
 [data-testid="stHeaderActionElements"] { display: none; }
 .stApp [data-testid^="stBaseButton-primary"] { color: var(--schichtbuch-background, #fff); }
 .stApp [role="radio"][aria-checked="true"] p { font-weight: 700; }
@@ -48,7 +53,9 @@ header[data-testid="stHeader"] { display: none; }
 .schichtbuch-down .stMain :is(button, a, label, [data-baseweb="input"], [role="radiogroup"]) { opacity: 0.45; filter: grayscale(1); }
 .schichtbuch-down [data-testid="stDialog"] { display: none; }
 """
-"""Room at the top on a phone; touch targets of at least 44 px (Apple's and Google's guidance), headings
+"""Room at the top on a phone; touch targets at least 44 px wide and tall (Apple's and Google's guidance):
+buttons (a help icon's ? too, its box spilling over its margins so the label stays where it was), fields
+and their ± buttons, choices and their labels; headings
 without their link icon (a tiny target nobody at a table needs); a field with the focus outlined in blue,
 never in the red of an error; captions in the text's colour, lightened only as far as keeps 4.5:1 on the
 light and the dark background (WCAG AA); a primary button's text in the background's colour (white on the

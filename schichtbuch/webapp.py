@@ -6,11 +6,14 @@ while they do, the theme's colours for the app's CSS (`--schichtbuch-background`
 and the native Share button.
 
 Streamlit writes the page's `<head>` itself; a small script, sent with the title in the same element
-(`st.html` with JavaScript runs in the page, not in a frame), sets what the app needs there. It is written
-to run again on every page (each run may change the language or whether a game is open) and changes only
-what differs. The Screen Wake Lock and the Web Share API exist only in a secure context (https, or the
-computer's own localhost); where the browser has neither, nothing breaks: the screen sleeps as the phone
-is set, and the Share button copies the link, or, where even that is refused, says to copy it by hand.
+(`st.html` with JavaScript runs in the page, not in a frame), sets what the app needs there. A link it adds
+goes into the head with its `rel` and `href` already set: Chromium looks for the manifest when a link is
+put in, and a link completed afterwards leaves it finding none (`no-manifest`), so not installable. It is
+written to run again on every page (each run may change the language or whether a game is open) and
+changes only what differs. The Screen Wake Lock and the Web Share API exist only in a secure context
+(https, or the computer's own localhost); where the browser has neither, nothing breaks: the screen
+sleeps as the phone is set, and the Share button copies the link, or, where even that is refused, says to
+copy it by hand.
 
 A phone whose connection is gone looks it: Streamlit's frontend does not notice a connection that drops
 without closing its websocket (weak Wi-Fi) for a long while, and its own sign sits in the header the app
@@ -44,9 +47,9 @@ HEAD_SCRIPT = """<script>
   const put = (tag, attrs) => {
     const key = Object.entries(attrs).filter(([k]) => k !== "href" && k !== "content")
       .map(([k, v]) => `[${k}="${v}"]`).join("");
-    let e = d.head.querySelector(tag + key);
-    if (!e) { e = d.createElement(tag); d.head.append(e); }
+    const e = d.head.querySelector(tag + key) || d.createElement(tag), fresh = !e.isConnected;
     for (const [k, v] of Object.entries(attrs)) if (e.getAttribute(k) !== v) e.setAttribute(k, v);
+    if (fresh) d.head.append(e);  // only once complete: Chromium reads a manifest link when it is put in, not later
   };
   put("link", {rel: "manifest", href: new URL("app/static/manifest.webmanifest", d.baseURI).href});
   put("link", {rel: "apple-touch-icon", href: new URL("app/static/apple-touch-icon.png", d.baseURI).href});

@@ -65,3 +65,32 @@ def test_the_manifest_makes_the_app_installable() -> None:
             assert f"{image.width}x{image.height}" == icon["sizes"] and image.format == "PNG"
     with Image.open(STATIC / "apple-touch-icon.png") as image:
         assert image.size == (180, 180)
+
+
+SAFE_ZONE = 0.4
+"""A maskable icon's safe zone: the circle of 40% of its size around its centre, which every mask keeps
+(W3C Web App Manifest, "icon masks")."""
+
+
+@pytest.mark.parametrize("size", ["192x192", "512x512"])
+def test_a_maskable_icon_is_its_own_picture_with_its_content_in_the_safe_zone(size: str) -> None:
+    """Whatever shape a launcher cuts, it shows the theme colour to the edge and the whole pickaxe: every
+    pixel outside the safe zone is the theme colour, and the picture inside is not all of it."""
+    manifest = json.loads((STATIC / "manifest.webmanifest").read_text(encoding="utf-8"))
+    files = {icon["purpose"]: icon["src"] for icon in manifest["icons"] if icon["sizes"] == size}
+    assert files["maskable"] != files["any"]
+    theme = tuple(int(manifest["theme_color"][i:i + 2], 16) for i in (1, 3, 5))
+    with Image.open(STATIC / files["maskable"]) as image:
+        pixels, (width, height) = image.convert("RGB").load(), image.size
+        outside = {pixels[x, y] for x in range(width) for y in range(height)
+                   if (x + 0.5 - width / 2) ** 2 + (y + 0.5 - height / 2) ** 2 > (SAFE_ZONE * width) ** 2}
+        assert outside == {theme}
+        assert pixels[width // 2, height // 2] != theme
+
+
+def test_the_splash_is_dark_so_that_a_dark_phone_sees_no_white_flash() -> None:
+    """The splash screen of an installed app takes the manifest's one `background_color` (Chromium reads no
+    dark variant of it): the dark theme's background, which the page turns to as it loads; a light
+    phone sees it for a moment before its white page, rather than a dark one a white flash."""
+    manifest = json.loads((STATIC / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["background_color"] == webapp.THEME_COLOURS["dark"]
