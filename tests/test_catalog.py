@@ -1,6 +1,7 @@
-"""The translation catalogs against each other, against Babel's own checks and against the code that looks
-texts up; that no visible text bypasses the catalogs; and the purity of the scoring and setup packages (no
-Streamlit, no store, no randomness, no clock).
+"""The translation catalogs against each other, against Babel's own checks, against CommonMark (their
+Markdown draws as meant with any player's name) and against the code that looks texts up; that no visible
+text bypasses the catalogs; and the purity of the scoring and setup packages (no Streamlit, no store, no
+randomness, no clock).
 
 Keys the code spells literally are found in the source with `ast`; keys it builds with f-strings are
 checked through the sets they expand to (`schichtbuch.catalog.dynamic_keys`: the registry, the enums and
@@ -20,9 +21,11 @@ from typing import Any
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
+from markdown_it import MarkdownIt
 
 from builders import BY_GAME, FINISHED, guides
 from schichtbuch import catalog, i18n, ui
+from schichtbuch.session import md
 from scoring.errors import PROBLEMS, RecordError
 from scoring.registry import GAMES, score
 
@@ -402,6 +405,68 @@ def test_texts_naming_a_player_give_them_no_gendered_pronoun(lang: str):
 def test_no_text_hedges_a_plural_with_brackets(lang: str):
     """A count's noun takes its plural form from the catalog, never "(s)", "(e)" or "(r)"."""
     assert [key for key, texts in CATALOGS[lang].items() for text in texts if re.search(r"\w\((s|e|es|n|r)\)", text)] == []
+
+
+# --- Markdown as the pages draw it ------------------------------------------------------------------------
+
+MARKDOWN = MarkdownIt("commonmark").enable("strikethrough")
+"""CommonMark with GFM's strikethrough, the rules react-markdown draws Streamlit's Markdown by (GFM's tables
+and autolinks mark no text up)."""
+LEFT_UNDONE = re.compile(r"[*`]|~~|(?<!\w)_|_(?!\w)")
+"""Markup shown as it was typed: an asterisk, a backtick, a double tilde, an underscore at a word's edge
+(`SCHICHTBUCH_BASE_URL` is a word, not emphasis)."""
+
+
+def names_in_markdown(lang: str) -> list[str]:
+    """Player names as the pages put them into Markdown (escaped with `md`): plain, the dummy seat as the
+    standings name it (`Fictif（ダミー）`, ending in full-width punctuation), and names that begin or end in
+    punctuation, escaped (`\\<Max\\>`) or not."""
+    return ["Anna", i18n.translate(lang, "standings.dummy", player=md("Fictif")), md("Ben (2)"), md("<Max>"),
+            "「ユキ」"]
+
+
+def drawn(markdown: str) -> str:
+    """The text a reader sees of `markdown`: its text runs (markup that did not take stays in them), code
+    spans left out."""
+    return "".join(child.content for block in MARKDOWN.parse(markdown) for child in block.children or []
+                   if child.type == "text")
+
+
+def marked_up(lang: str) -> Iterator[tuple[str, str]]:
+    """Each text of `lang` (each plural form) that carries Markdown, with its key."""
+    for key, texts in CATALOGS[lang].items():
+        yield from ((key, text) for text in texts if re.search(r"[*_`~]", text))
+
+
+def filled(text: str, name: str) -> str:
+    """`text` with `name` for every player and 12 for every other placeholder (numbers, points, stages)."""
+    return text.format(**{p: name if p in PLAYER_PLACEHOLDERS else "12" for p in placeholders(text)})
+
+
+@pytest.mark.parametrize(("markdown", "undone"), [
+    ("**Fictif（ダミー）**が最多", "****"), ("最多：**Fictif（ダミー）**（12点）", ""),
+    ("**Ben (2)** wins", ""), ("**\\<Max\\>**は", "****"), ("~~Wheelbarrow~~ ✓", ""), ("✓ ~~Cart", "~~"),
+    ("set SCHICHTBUCH_BASE_URL", ""), ("`--server.address`", ""), ("_x", "_"), ("3 * 4", "*")])
+def test_markup_left_undone_is_found(markdown: str, undone: str):
+    assert "".join(LEFT_UNDONE.findall(drawn(markdown))) == undone
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_markup_takes(lang: str):
+    """Every text that marks something up draws it so, with a plain name for each player and numbers."""
+    undone = [(key, shown) for key, text in marked_up(lang) if LEFT_UNDONE.search(shown := drawn(filled(text, "Anna")))]
+    assert undone == []
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_markup_takes_with_every_name(lang: str):
+    """Every text that marks something up draws the same with any player's name as with a plain one:
+    CommonMark closes `**` followed by a letter only where no punctuation precedes it, so `**{player}**が`
+    shows its asterisks for the dummy seat `Fictif（ダミー）`, or pairs them with the next `**` instead."""
+    differ = [(key, name) for key, text in marked_up(lang) for name in names_in_markdown(lang)
+              if MARKDOWN.render(filled(text, name))
+              != MARKDOWN.render(filled(text, "Anna")).replace("Anna", MARKDOWN.renderInline(name))]
+    assert differ == []
 
 
 # --- keys the code builds: the expanded sets --------------------------------------------------------------
