@@ -44,13 +44,16 @@ html { font-size: calc(100vh / %(lines)d) !important; }
 .st-key-tv_panels > [data-tv-off] { display: none !important; }
 .st-key-tv_panels table :is(th, td) { padding: 0 0.4rem; }
 .st-key-tv_panels table { margin-bottom: 0.25rem; }
+.st-key-tv_panels[data-tv-alone] thead th { white-space: normal !important; overflow-wrap: anywhere; }
 .st-key-tv_panels .st-key-race [data-testid="stMarkdownContainer"] > table { font-size: 1rem; }
 .st-key-tv_panel_photo img { max-height: 55vh; object-fit: contain; }
 .st-key-tv_panels [data-testid="stHeadingWithActionElements"] h3 { font-size: 1.25rem; line-height: 1.4; padding: 0; }
 .st-key-tv_panels .st-key-standings .stElementContainer:has([data-testid="stCaptionContainer"]) { display: none !important; }
 </style>""" % {"lines": TV_LINES}
 """The TV view: the page exactly as high as the screen and as wide, Streamlit's header and the app's title
-row (a TV is not tapped) left out, everything in the type of `TV_LINES`, and its panels side by side."""
+row (a TV is not tapped) left out, everything in the type of `TV_LINES`, and its panels side by side; a
+panel shown alone (`data-tv-alone`) breaks its tables' column titles where long ones would make it wider
+than the screen (German's twelve of Schichtwechsel's standings)."""
 
 TV_SCRIPT = """<script>
 (() => {
@@ -78,9 +81,11 @@ TV_SCRIPT = """<script>
     const box = document.querySelector(".st-key-tv_panels");
     if (!box) return;
     const panels = [...box.querySelectorAll("[class*='st-key-tv_panel_']")];
+    box.removeAttribute("data-tv-alone");  // side by side only where no column title has to break
     show(panels, panels);
     panels.forEach((p) => { p.scrollTop = 0; p.style.maxHeight = p.style.paddingBottom = ""; });
     if (fit(panels)) { box.dataset.tvPages = "1"; return; }
+    box.setAttribute("data-tv-alone", "");
     const all = panels.flatMap((p) => { show(panels, [p]); return pages(p).map((top) => [p, top]); });
     if (turn) sb.tv.at += 1;
     const [panel, top] = all[sb.tv.at %% all.length], next = all[(sb.tv.at + 1) %% all.length];

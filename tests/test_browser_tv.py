@@ -87,14 +87,17 @@ TEXTS = """() => {
     }
     found.push({text: node.data.trim(), size: parseFloat(getComputedStyle(e).fontSize), cut});
   }
+  const tall = [...main.querySelectorAll("th")].filter((th) => th.getClientRects().length
+    && th.getBoundingClientRect().height > 2.1 * parseFloat(getComputedStyle(th).lineHeight)).map((th) => th.innerText);
   const img = main.querySelector("[data-testid='stImage'] img"), b = img && img.getBoundingClientRect();
-  return {texts: found, photo: Boolean(b && b.height > 100 && b.top >= 0 && b.bottom <= innerHeight),
+  return {texts: found, tall, photo: Boolean(b && b.height > 100 && b.top >= 0 && b.bottom <= innerHeight),
           scrolls: [document.documentElement.scrollHeight - innerHeight, main.scrollHeight - main.clientHeight,
                     document.documentElement.scrollWidth - innerWidth, main.scrollWidth - main.clientWidth]};
 }"""
 """On the page as shown: every text node with a letter or digit that is drawn and not on another page of
 its panel (its text, font size, and whether it is cut at the screen's edge or a box's that hides or
-scrolls what leaves it, such as its panel or a table too wide), whether the
+scrolls what leaves it, such as its panel or a table too wide), the column titles broken onto more than
+two lines, whether the
 photo shows whole, and how far the document and Streamlit's scrolling main part scroll each way."""
 
 
@@ -107,32 +110,37 @@ def watched(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dic
         yield url, {case: SQLiteStore(str(store)).watch_token(game_id) for case, game_id in ids.items()}
 
 
-def opened(page: Page, url: str, token: str) -> int:
+def opened(page: Page, url: str, token: str, lang: str = "en") -> int:
     """Open the TV view and wait until it has laid out its pages; how many it turns through."""
-    page.goto(f"{url}/watch?watch={token}&lang=en&view=tv")
+    page.goto(f"{url}/watch?watch={token}&lang={lang}&view=tv")
     settle(page, 40)
     panels = page.locator(".st-key-tv_panels[data-tv-pages]")
     panels.wait_for(timeout=30_000)
     return int(panels.get_attribute("data-tv-pages") or 0)
 
 
-def must_show(case: str) -> list[str]:
+def must_show(case: str, lang: str) -> list[str]:
     """Every text the case's view shows on one of its pages: the stage, the players, the standings' title
     and the case's own."""
     build, names, also = CASES[case]
     doc = build()
     key, numbers = GAMES[doc["game"]].status(doc)
-    title = tr("en", "standings.final" if "finished" in case else "standings.so_far")
-    own = [tr("en", "coal_baron.race.title", shift=a.removeprefix("race:")) if a.startswith("race:") else a for a in also]
-    return [tr("en", key, **numbers), *names, title, *own]
+    title = tr(lang, "standings.final" if "finished" in case else "standings.so_far")
+    own = [tr(lang, "coal_baron.race.title", shift=a.removeprefix("race:")) if a.startswith("race:") else a for a in also]
+    return [tr(lang, key, **numbers), *names, title, *own]
 
 
-@pytest.mark.parametrize("size", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("case", CASES)
-def test_the_tv_view_fits_the_screen_and_turns_its_pages(browser, watched, case: str, size: tuple[int, int]) -> None:
+LONGEST = [(case, SCREENS[0], lang) for case in CASES if "finished" in case for lang in ("de", "ja")]
+"""The finished games again in the languages whose words are longest (German) and widest (Japanese)."""
+
+
+@pytest.mark.parametrize(("case", "size", "lang"), [(c, s, "en") for c in CASES for s in SCREENS] + LONGEST,
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v))
+def test_the_tv_view_fits_the_screen_and_turns_its_pages(browser, watched, case: str, size: tuple[int, int],
+                                                         lang: str) -> None:
     url, tokens = watched
     page = screen(browser, *size)
-    pages = opened(page, url, tokens[case])
+    pages = opened(page, url, tokens[case], lang)
     assert 1 <= pages <= MOST_PAGES, f"{case}: {pages} pages"
     smallest, seen, photo = SMALLEST * size[1] / 1080, "", False
     for number in range(pages):
@@ -141,18 +149,19 @@ def test_the_tv_view_fits_the_screen_and_turns_its_pages(browser, watched, case:
         page.wait_for_timeout(300)
         shown = page.evaluate(TEXTS)
         SHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=SHOTS / f"tv-{case}-{size[1]}p-{number + 1}.png")
+        page.screenshot(path=SHOTS / f"tv-{case}-{size[1]}p-{lang}-{number + 1}.png")
         assert max(shown["scrolls"]) <= 0, f"{case} page {number + 1} scrolls: {shown['scrolls']}"
         small = [(t["text"], t["size"]) for t in shown["texts"] if t["size"] < smallest]
         assert not small, f"{case} page {number + 1}: smaller than {smallest:.1f} px: {small}"
         cut = [t["text"] for t in shown["texts"] if t["cut"]]
         assert not cut, f"{case} page {number + 1}: cut at an edge: {cut}"
+        assert not shown["tall"], f"{case} page {number + 1}: column titles of more than two lines: {shown['tall']}"
         seen += "\n".join(t["text"] for t in shown["texts"]) + "\n"
         photo = photo or shown["photo"]
-    missing = [w for w in must_show(case) if w not in seen]
+    missing = [w for w in must_show(case, lang) if w not in seen]
     assert not missing, f"{case}: never shown: {missing}"
     assert photo == ("finished" in case), f"{case}: the photo {'never shows whole' if not photo else 'shows'}"
-    assert tr("en", "standings.details") not in seen
+    assert tr(lang, "standings.details") not in seen
     page.context.close()
 
 
