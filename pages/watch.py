@@ -1,4 +1,4 @@
-"""Watch: a game read-only from its watch link, live, in large type with `view=tv` (schichtbuch/watching.py)."""
+"""Watch: a game read-only from its watch link, live; with `view=tv` as a TV shows it (schichtbuch/watching.py)."""
 
 import streamlit as st
 

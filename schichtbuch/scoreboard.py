@@ -78,10 +78,11 @@ def standings(saved: Saved, read_only: bool = False) -> None:
 
 
 @kept(st.cache_data, STANDINGS_CACHED)
-def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bool:
+def drawn_standings(game_id: str, version: int, lang: str, _doc: Document, phone: bool = True) -> bool:
     """The standings of `_doc`, the game `game_id` at `version` in `lang` (the cache's key: the document
     itself is not hashed), and whether the game is over. Streamlit keeps the elements drawn here and
-    replays them on a cache hit."""
+    replays them on a cache hit. Not for a `phone` (the watch page's TV view, where nothing is opened or
+    read closely), without the breakdown to open and the chart."""
     result, g, t = score(_doc), GAMES[_doc["game"]], translator()
     st.subheader(t("standings.final" if result.final else "standings.so_far"))
     if result.final:
@@ -99,6 +100,8 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document) -> bo
             st.caption(f"{named(s.player, result.dummy)}: {t(s.decided_by, value=s.tiebreak)}")
         if result.final and sum(o.rank == s.rank for o in result.standings) > 1:
             st.caption(f"{named(s.player, result.dummy)}: {t(f'{g.id}.shared_place')}")
+    if not phone:
+        return result.final
     with st.expander(t("standings.details")):
         st.caption(" · ".join(f"**{t(f'{g.id}.cat.{c}.short')}**: {t(f'{g.id}.cat.{c}')}" for c in g.categories))
         st.markdown("\n\n".join(f"**{named(s.player, result.dummy)}**\n" + "\n".join(f"- {md(line_text(ln))}" for ln in s.lines)

@@ -127,6 +127,16 @@ def phone(browser: Browser, scheme: str = "light", locale: str = "en-US") -> Pag
     return page
 
 
+def screen(browser: Browser, width: int, height: int) -> Page:
+    """A new browser context of this size with no touch (a TV or a laptop's screen, which nobody taps),
+    whose runs `settle` follows like a phone's."""
+    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
+    page.set_default_timeout(30_000)
+    runs = _RUNS[page] = Runs()
+    page.on("websocket", runs.connected)
+    return page
+
+
 def settle(page: Page, seconds: float = 15) -> None:
     """Wait until Streamlit has finished the run the last action asked for, and the page shows it all.
 

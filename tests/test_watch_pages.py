@@ -61,7 +61,8 @@ def test_the_watch_page_shows_the_game_live_and_nothing_that_writes(store_path: 
     assert any(m.startswith(f"**{tr('en', 'coal_baron.race.title', shift='I')}**") for m in shown)
     assert any(tr("en", "clock.running", minutes=10) in c for c in shown)
     assert tr("en", "standings.so_far") in [h.value for h in at.subheader]
-    assert any("zoom" in m for m in shown) == bool(view)
+    assert any("st-key-tv_panels" in h.proto.body for h in at.get("html")) == bool(view)
+    assert bool(at.expander) != bool(view)  # the breakdown a phone opens; a TV shows none
 
 
 def test_a_hidden_race_stays_hidden_to_watchers(store_path: Path):

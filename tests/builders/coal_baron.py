@@ -33,12 +33,18 @@ def in_shift_one(names: list[str]) -> Record:
     return deliveries(created(names), 1)
 
 
-def shift_three_scored(names: list[str]) -> Record:
+def in_shift(names: list[str], shift: int) -> Record:
+    """Shift `shift` being played: the shifts before it scored, cards delivered in each (`deliveries`)."""
     doc = in_shift_one(names)
-    doc = cb.close_shift(doc, 1, factory={n: i for i, n in enumerate(names)})
-    doc = deliveries(doc, 2)
-    doc = cb.close_shift(doc, 2, factory=dict.fromkeys(names, 0), next_start=names[-1])
-    doc = deliveries(doc, 3)
+    if shift > 1:
+        doc = deliveries(cb.close_shift(doc, 1, factory={n: i for i, n in enumerate(names)}), 2)
+    if shift > 2:
+        doc = deliveries(cb.close_shift(doc, 2, factory=dict.fromkeys(names, 0), next_start=names[-1]), 3)
+    return doc
+
+
+def shift_three_scored(names: list[str]) -> Record:
+    doc = in_shift(names, SHIFTS)
     carts = {n: {c: (i + k) % 3 for k, c in enumerate(COLOURS)} for i, n in enumerate(names)}
     return cb.close_shift(doc, SHIFTS, empty_carts=carts)
 
