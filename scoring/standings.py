@@ -76,7 +76,10 @@ def standings(
 ) -> tuple[Standing, ...]:
     """Each player's points per category summed from their lines, ranked by total and then by the
     game's chain of tie-breakers (`tiebreak`, one value per rule of `rule_keys`, each highest first);
-    best first, seating order among equals."""
+    best first, seating order among equals. A line of a category the game does not name is a bug in its
+    scorer, not points to leave out of the total: it raises `ValueError`."""
+    if unknown := {ln.category for p in players for ln in lines[p]} - set(categories):
+        raise ValueError(f"lines of categories {sorted(unknown)} not among {list(categories)}")
     breakdowns = {p: {c: sum(ln.points for ln in lines[p] if ln.category == c) for c in categories} for p in players}
     keys = {p: (sum(breakdowns[p].values()), *(() if tiebreak is None else tiebreak[p])) for p in players}
     ranks, decided = rank(keys), deciding_rule(keys)
