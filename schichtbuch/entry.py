@@ -19,6 +19,7 @@ from setup import Step
 
 T = TypeVar("T")
 
+
 def linked(key: str, options: Sequence[T], default: T) -> T:
     """Where the picker `key` starts: the option the link names (`?<key>=`, set by `keep_in_link`), so that
     after a reload or in a session the server made anew the phone shows what it had picked; else
@@ -64,7 +65,7 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
             number(label, start.get(f, 0), widget_key(key, who, f))
         st.form_submit_button(t("action.save"), type="primary", width="stretch", on_click=_enter,
                               args=(saved.id, key, who, tuple(labels), edit, base_key,
-                                    Pick(picker, who, f"{t('col.player')}: {who}")))
+                                    Pick(picker, who, f"{t('col.player')}: {md(who)}")))
         refused(key, st)
     waiting = [p for p in players if p not in stored]
     if waiting:
