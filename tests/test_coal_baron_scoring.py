@@ -2,10 +2,19 @@
 tie-break, next start player, record refusals and the table's changes."""
 
 import copy
+import json
+import subprocess
+import sys
+from functools import partial
+from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
+from builders import example
 from builders.coal_baron import REFUSED, card, complete, record
+from schichtbuch import i18n
+from scoring import bgstats
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
 from scoring.majorities import Place
@@ -644,3 +653,56 @@ def test_empty_carts_imported_before_shift_three_is_scored_count_as_entered(who,
 ], ids=["one", "tie of two", "tie of all", "nobody"])
 def test_factory_leaders_name_a_tie(factory, leaders):
     assert cb.factory_leaders(["Anna", "Ben", "Cleo"], factory) == leaders
+
+
+# --- the command line's refusals of a record that breaks a rule: one line naming the field -------------
+
+VALID = {"game": "coal_baron", "players": ["Anna", "Ben"],
+         "shifts": [{"Anna": [{"transport": "train", "coal": ["black", "black"]}], "Ben": []}]}
+WHEELBARROW_3Y = {"transport": "wheelbarrow", "coal": ["yellow"] * 3}
+CLI_REFUSALS = [
+    pytest.param(VALID | {"shifts": [{"Anna": [WHEELBARROW_3Y], "Ben": []}]}, "shifts.0.Anna.0", id="non-existent card"),
+    pytest.param(VALID | {"empty_carts": {"Anna": {"yellow": -1}, "Ben": {}}}, "empty_carts.Anna.yellow",
+                 id="negative count"),
+    pytest.param(VALID | {"shifts": [{"Anna": [], "Ben": []}] * 3, "empty_carts": {"Anna": {}, "Ben": {}},
+                          "end": {"Anna": {"money": -5}, "Ben": {}}}, "end.Anna.money", id="negative money"),
+    pytest.param(VALID | {"players": list("ABCDE")}, "players", id="5 players"),
+]
+
+
+@pytest.mark.parametrize(("content", "field"), CLI_REFUSALS)
+def test_command_line_refuses_a_record_that_breaks_a_rule(tmp_path, content, field):
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(content), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "scoring", "score", str(path)],
+                          cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert len(done.stderr.splitlines()) == 1 and field in done.stderr and "Traceback" not in done.stderr
+
+
+# --- its BG Stats link ----------------------------------------------------------------------------------
+
+def pushed(url: str) -> dict:
+    """The play a BG Stats push link carries."""
+    return json.loads(unquote(url.removeprefix(bgstats.PUSH_URL)))
+
+
+def test_the_link_carries_every_field_of_a_finished_coal_baron_game():
+    record = {**example("coal_baron_2p"), "started": 1_700_000_000, "ended": 1_700_005_460, "start_players": ["Ben"]}
+    data = pushed(bgstats.link(record, partial(i18n.translate, "de"), "de", utc_offset=60, location="Kneipe & Co"))
+    assert data["game"] == {"name": "Glück Auf", "bggId": 143515, "highestWins": True, "noPoints": False,
+                            "sourceGameId": "schichtbuch:coal_baron"}
+    assert data["playDate"] == "2023-11-14 23:13:20"  # 22:13:20 UTC, one hour ahead
+    assert data["durationMin"] == 91
+    assert (data["location"], data["board"]) == ("Kneipe & Co", "")
+    assert data["comments"].splitlines()[0] == (
+        "Anna 122: Gelieferte Aufträge 34, Mehrheiten Schicht I 5, Mehrheiten Schicht II 20, Mehrheiten Schicht III "
+        "65, Geld (1 SP je 5 Mark) 2, Kohlewürfel (1 SP je 3) 2, Unerfüllte Aufträge (je −1) -2, Schachtbalance (−2 je "
+        "Plättchen) -4")
+    assert data["players"] == [
+        {"name": "Anna", "score": 122, "rank": 1, "winner": True, "startPlayer": False, "role": "", "sourcePlayerId": "Anna"},
+        {"name": "Ben", "score": 104, "rank": 2, "winner": False, "startPlayer": True, "role": "", "sourcePlayerId": "Ben"},
+    ]
+    assert set(data) == {"sourceName", "sourcePlayId", "game", "playDate", "durationMin", "location", "comments",
+                         "board", "players"}
+    assert data["sourceName"] == "Schichtbuch"

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+from functools import partial
 from typing import Any
 
 import pytest
 
-from scoring import mine
+from builders import example
+from schichtbuch import i18n
+from scoring import bgstats, mine
 from scoring.mine import Attack, dummy_placement, resolve_looting
 from scoring.errors import RecordError
 
@@ -466,3 +469,17 @@ def test_end_items_entered_so_far_fit_the_box():
     with pytest.raises(RecordError) as error:
         mine.set_items(doc, "Cleo", {"coal": 1, "cards": 1}, None)
     assert (error.value.field, error.value.code) == ("end.Cleo.coal", "more_coal_than_box")
+
+
+# --- its BG Stats link ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("dummy_place", [0, 1, 3])
+def test_the_dummy_seat_is_not_sent_as_a_player_and_the_comments_say_it_played(dummy_place):
+    record = example("mine_4p_variant_dummy_21")
+    ranked = [s.player for s in bgstats.score(record).standings]
+    record["dummy"] = ranked[dummy_place]
+    data = bgstats.play(record, partial(i18n.translate, "en"))
+    assert [p["name"] for p in data["players"]] == [p for p in ranked if p != record["dummy"]]
+    assert [(p["rank"], p["winner"]) for p in data["players"]][0] == (1, True)
+    assert sum(p["winner"] for p in data["players"]) == 1
+    assert data["comments"].splitlines()[0].startswith(f"{record['dummy']} was played by the dummy player: ")

@@ -20,7 +20,8 @@ from scoring.registry import GAMES, check
 
 pytestmark = pytest.mark.pure
 ROOT = Path(__file__).resolve().parent.parent
-BUILDER_PARTS = ("STAGES", "REPRESENTATIVE", "PAGE_STAGES", "FINISHED", "AT", "at", "guides", "complete", "REFUSED")
+BUILDER_PARTS = ("STAGES", "REPRESENTATIVE", "PAGE_STAGES", "FINISHED", "AT", "at", "guides", "complete", "REFUSED",
+                 "BGG_ID", "over", "options", "changes")
 AT_STAGES = ("created", "playing", "ending", "finished")
 
 

@@ -4,11 +4,15 @@ refusals, and a complete example game worked out by hand."""
 from __future__ import annotations
 
 import copy
+from functools import partial
 
 import pytest
 
+from builders import example
 from builders.schichtwechsel import FOUR as NAMES
 from builders.schichtwechsel import REFUSED, ZERO, record
+from schichtbuch import i18n
+from scoring import bgstats
 from scoring import schichtwechsel as sw
 from scoring.errors import RecordError
 
@@ -291,3 +295,34 @@ def test_app_fields_are_checked_too(change, field):
     with pytest.raises(RecordError) as err:
         sw.read(data)
     assert err.value.field == field
+
+
+# --- who started, as its BG Stats link sends it -----------------------------------------------------------
+
+def test_schichtwechsel_sends_who_started_not_who_holds_the_marker_at_the_end():
+    record = sw.new_record(["Anna", "Ben"], {}, "Ben")
+    record = sw.pass_marker(record, "Anna", "Ben")
+    assert (record["start_player"], record["first_start_player"]) == ("Anna", "Ben")
+    assert sw.GAME.first_player(record) == "Ben"
+    finished = example("schichtwechsel_2p_tie")
+    first = next(p for p in finished["players"] if p != finished["end"]["start_player"])
+    starts = {p["name"]: p["startPlayer"] for p in bgstats.play({**finished, "first_start_player": first}, partial(i18n.translate, "en"))["players"]}
+    assert starts == {p: p == first for p in finished["players"]}
+
+
+def test_an_older_record_that_does_not_say_who_started_sends_no_start_player():
+    players = bgstats.play(example("schichtwechsel_2p_tie"), partial(i18n.translate, "en"))["players"]
+    assert all("startPlayer" not in p for p in players)
+
+
+@pytest.mark.parametrize(("seen_rounds", "kept"), [(0, "Anna"), (1, None)])
+def test_a_record_naming_no_start_player_keeps_the_first_only_before_any_round(seen_rounds, kept):
+    record = {"game": "schichtwechsel", "players": ["Anna", "Ben"],
+              "rounds": [{"card": "Koks", "points": {"Anna": 1, "Ben": 0}}] * seen_rounds}
+    assert sw.pass_marker(record, "Anna", None).get("first_start_player") == kept
+
+
+def test_a_first_start_player_who_does_not_play_is_refused():
+    with pytest.raises(RecordError) as refused:
+        sw.read({**example("schichtwechsel_2p_tie"), "first_start_player": "Zoe"})
+    assert refused.value.field == "first_start_player"

@@ -6,14 +6,20 @@ Each game's module has:
 - `REPRESENTATIVE`: the stage at which its pages show the most text (entries, standings, breakdown);
 - `PAGE_STAGES`: for each of its pages, the stage it is opened at in the browser's language tests;
 - `FINISHED`: a stage at which the game is over;
+- `BGG_ID`: its BoardGameGeek id as typed by hand (None where no source confirms one);
+- `over(example)`: whether an example game of `tests/games/` is over, read from the file as written;
 - `guides(names)`: every setup and round step its guides show for these players;
-- `at(names, stage)`: an n-player game at any of its `AT` stages."""
+- `at(names, stage)`: an n-player game at any of its `AT` stages;
+- `options(names)` and `changes(args)`: the start options and the changes a fuzzed game is played with
+  (Hypothesis strategies, `tests/fuzzing.py`)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -21,6 +27,8 @@ from scoring.registry import GAMES
 from setup import Step
 
 Record = dict[str, Any]
+EXAMPLES_DIR = Path(__file__).resolve().parent.parent / "games"
+"""The complete example games, written and scored by hand (`tests/games/<game>_<what>.json`)."""
 
 
 @dataclass(frozen=True)
@@ -57,3 +65,8 @@ def guides(names: list[str]) -> Iterator[Step]:
 def at(game: str, names: list[str], stage: str) -> Record:
     """An n-player game of any game at any of its `AT` stages."""
     return BY_GAME[game].at(names, stage)  # type: ignore[no-any-return]
+
+
+def example(name: str) -> Record:
+    """An example game of `tests/games/` by its file's name, as the file holds it (with its `expected`)."""
+    return json.loads((EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]

@@ -6,9 +6,13 @@ from collections.abc import Callable, Iterator
 from itertools import cycle
 from typing import Any
 
+from hypothesis import strategies as st
+
 from builders import Record, Stage
+from fuzzing import Args, Change, change, no_options
 from schichtbuch.i18n import translate
 from scoring import coal_baron as cb
+from scoring.app_fields import tick
 from scoring.coal_baron import COLOURS, END_FIELDS, SHIFTS, Transport
 from scoring.registry import PALETTE
 from setup import Step
@@ -82,10 +86,56 @@ REPRESENTATIVE = "end_half_entered_3p"
 PAGE_STAGES = {"setup": STAGES["created_2p"].build, "shift": STAGES["shift_I_deliveries_3p"].build,
                "scoring": STAGES["shift_I_deliveries_3p"].build, "end": STAGES["finished_3p"].build}
 FINISHED = STAGES["finished_3p"].build
+BGG_ID: int | None = 143515
+"""Its BoardGameGeek id, typed here by hand from a source that confirms it (the one a BG Stats link sends)."""
+
+
+def over(example: Record) -> bool:
+    """Whether an example game (`tests/games/`) is over, as its file was written by hand: its end counts
+    are entered (the `end` section), which the scorer must agree with."""
+    return "end" in example
 
 
 def guides(names: list[str]) -> Iterator[Step]:
     yield from checklist(names, names[-1])
+
+
+# --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------
+
+ORDERS = [o for t in cb.Transport for o in cb.cards(t)]
+"""Every order card in the box."""
+
+
+def options(names: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """The start options a fuzzed game is created with: none."""
+    return no_options(names)
+
+
+def changes(a: Args) -> st.SearchStrategy[Change]:
+    """Coal Baron's changes as a phone sends them, or with hostile arguments."""
+    doc = a.doc
+    record = cb.read(doc)
+    now = len(record.shifts) + 1
+    left = [o for t in cb.Transport for o in record.cards_left(t)] or list(ORDERS)
+    card = a(st.sampled_from(left), st.one_of(st.sampled_from(ORDERS), st.builds(
+        cb.Order, st.sampled_from(list(cb.Transport)), st.lists(st.sampled_from(cb.COLOURS), max_size=4).map(tuple))))
+    shift = a(st.just(now), st.integers(0, 4))
+    entries = doc.get("end") or doc.get("end_draft") or {}
+    return st.one_of(
+        *[change("deliver", cb.deliver, shift, a.player(), card)] * 4,
+        change("add_forgotten", cb.add_forgotten, a.number(1, 3), a.player(), card),
+        change("remove_order", cb.remove_order, shift, a.player(), a.number(0, 3), a(st.none() | st.sampled_from(ORDERS))),
+        *[change("close_shift", cb.close_shift, shift, a.counts(a.names, cb.WORKERS[len(a.names)]),
+                 st.none() | st.fixed_dictionaries({p: a.counts(list(cb.COLOURS), cb.CARTS_PER_LEVEL) for p in a.names}),
+                 a(st.none() | st.sampled_from(a.names)))] * 3,
+        change("set_carts", cb.set_carts, a.player(), a.counts(list(cb.COLOURS), cb.CARTS_PER_LEVEL),
+               a(st.none() | st.sampled_from(list((doc.get("empty_carts") or doc.get("carts_draft") or {None: None}).values())))),
+        *[change("set_end", cb.set_end, a.player(), a.counts(list(cb.END_FIELDS), 12),
+                 a(st.none() | st.sampled_from(list(entries.values()) or [None])))] * 2,
+        change("set_start_player", cb.set_start_player, shift, a.player()),
+        change("hide_race", cb.hide_race, a(st.booleans())),
+        change("tick", tick, a(st.sampled_from(["board", "locks", "pits"])), a(st.booleans())),
+    )
 
 
 def long_game(store: Any) -> tuple[str, list[Record]]:

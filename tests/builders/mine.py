@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from hypothesis import strategies as st
+
 from builders import Record, Stage
+from fuzzing import Args, Change, change
 from scoring import mine
 from scoring.registry import PALETTE
 from setup import Step
@@ -79,12 +82,53 @@ REPRESENTATIVE = "mine_round_2_3p"
 PAGE_STAGES = {"setup": STAGES["mine_created_6p_dummy"].build, "round": STAGES["mine_round_2_3p"].build,
                "end": STAGES["mine_finished_3p"].build}
 FINISHED = STAGES["mine_finished_3p"].build
+BGG_ID: int | None = None
+"""No source confirms a BoardGameGeek id: a BG Stats link sends none."""
+
+
+def over(example: Record) -> bool:
+    """Whether an example game (`tests/games/`) is over, as its file was written by hand: its end counts
+    are entered (the `end` section), which the scorer must agree with."""
+    return "end" in example
 
 
 def guides(names: list[str]) -> Iterator[Step]:
     for variant, dummy in ((False, None), (True, names[-1])):
         yield from checklist(names, names[0], variant, dummy)
     yield from (placement(names[0]), recruitment(), round_end(names, names[-1]))
+
+
+# --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------
+
+def options(names: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """The start options a fuzzed game is created with: the variant or not, the last seat the dummy's."""
+    return st.fixed_dictionaries({"variant": st.booleans(), "dummy": st.just(names[-1])})
+
+
+def changes(a: Args) -> st.SearchStrategy[Change]:
+    """MINE!'s changes as a phone sends them, or with hostile arguments."""
+    doc = a.doc
+    now = len(doc.get("rounds", [])) + 1
+    sheet = doc.get("current") or {}
+    values = {
+        "start": a.counts(a.names, mine.COAL_CUBES // len(a.names)), "supply": a.number(0, mine.COAL_CUBES),
+        "events": a(st.fixed_dictionaries({p: st.integers(-3, 3) for p in a.names})),
+        "attacks": a(st.lists(st.fixed_dictionaries({"attacker": st.sampled_from(a.names),
+                                                     "target": st.sampled_from(a.names), "points": st.integers(0, 9)}),
+                              max_size=3)),
+        "defense": a.counts(a.names, 9), "sold": a.counts(a.names, min(now, 6)), "mined": a.counts(a.names, 9),
+        "recruited": a.counts(a.names, 9), "cap": a.number(0, mine.COAL_CUBES),
+    }
+    number = a(st.just(now), st.integers(0, 7))
+    items = doc.get("end_items") or doc.get("end") or {}
+    return st.one_of(
+        *[st.sampled_from(list(mine.ENTRY_FIELDS)).flatmap(lambda f: change(
+            "enter_round", mine.enter_round, number, a(st.just(f)), values[f], a.seen(sheet.get(f))))] * 4,
+        *[change("close_round", mine.close_round, number)] * 2,
+        change("set_items", mine.set_items, a.player(), a.counts(["coal", "cards"], mine.HAND_LIMIT),
+               a(st.none() | st.sampled_from(list(items.values()) or [None]))),
+        change("roll_die", mine.roll_die, a.counts(a.names, mine.DIE_FACES), a.seen(doc.get("die_roll", {}))),
+    )
 
 
 def complete() -> Record:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
+
+from hypothesis import strategies as st
 
 from builders import Record, Stage
+from fuzzing import Args, Change, change, no_options
 from scoring import schichtwechsel as sw
 from scoring.registry import PALETTE
 from setup import Step
@@ -58,12 +62,47 @@ REPRESENTATIVE = "sw_arrivals_3p"
 PAGE_STAGES = {"setup": STAGES["sw_created_4p"].build, "round": STAGES["sw_round_3_2p"].build,
                "end": STAGES["sw_finished_4p"].build}
 FINISHED = STAGES["sw_finished_4p"].build
+BGG_ID: int | None = None
+"""No source confirms a BoardGameGeek id: a BG Stats link sends none."""
+
+
+def over(example: Record) -> bool:
+    """Whether an example game (`tests/games/`) is over, as its file was written by hand: its end counts
+    are entered (the `end` section), which the scorer must agree with."""
+    return "end" in example
 
 
 def guides(names: list[str]) -> Iterator[Step]:
     yield from checklist(names, names[0])
     for number in range(1, sw.ROUNDS + 1):
         yield from preparation(number, names, names[1])
+
+
+# --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------
+
+def options(names: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    """The start options a fuzzed game is created with: none."""
+    return no_options(names)
+
+
+def changes(a: Args) -> st.SearchStrategy[Change]:
+    """Schichtwechsel's changes as a phone sends them, or with hostile arguments."""
+    doc = a.doc
+    rounds = doc.get("rounds", [])
+    card = a(st.sampled_from(["Koks", "Kohle", "Häuser", " Koks "]))
+    race = a(st.sampled_from(list(sw.RACES)))
+    items = (doc.get("end") or {}).get("players") or doc.get("end_items") or {}
+    return st.one_of(
+        *[change("add_round", sw.add_round, a(st.just(len(rounds) + 1), st.integers(0, 7)), card,
+                 a.counts(a.names, 30))] * 3,
+        change("edit_round", sw.edit_round, a.number(1, 5), card, a.counts(a.names, 30),
+               a(st.sampled_from(rounds or [None]))),
+        change("arrive", sw.arrive, race, a.player(), a.number(0, 4)),
+        change("withdraw", sw.withdraw, race, a.player()),
+        change("pass_marker", sw.pass_marker, a.player(), a.seen(doc.get("start_player"))),
+        *[change("set_items", sw.set_items, a.player(), a.counts(list(sw.PLAYER_ITEMS), 40),
+                 a(st.none() | st.sampled_from(list(items.values()) or [None])))] * 2,
+    )
 
 
 # --- a finished record by hand, and the refusals of records that break a rule (field named) -------------
