@@ -1,15 +1,12 @@
-"""Helpers for the real-browser tests: a Streamlit server on a free port, Debian's Chromium at phone size,
-and small steps that act as a player would (tap, type, wait for text)."""
+"""Helpers for the real-browser tests: the app served on a free port (`servers.py`), Debian's Chromium at
+phone size, and small steps that act as a player would (tap, type, wait for text)."""
 
 from __future__ import annotations
 
 import os
 import re
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +16,8 @@ from playwright.sync_api import Browser, Locator, Page, WebSocket, expect, sync_
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from servers import free_port, running
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = os.environ.get("SCHICHTBUCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -26,12 +25,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
 """Headless and quiet; a camera that shows a test picture and needs no permission tapped (the photo test)."""
 PHONE = {"width": 390, "height": 844}
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @contextmanager
@@ -47,29 +40,9 @@ def server(store: Path | str, port: int | None = None, as_readme: bool = False) 
     if as_readme:
         env.pop("SCHICHTBUCH_BASE_URL")
         where = []
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), *where],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_healthy(url)
+    with running([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), *where], url,
+                 ROOT, env):
         yield url
-    finally:
-        process.terminate()
-        process.wait(10)
-
-
-def wait_healthy(url: str, seconds: float = 30) -> float:
-    """Wait until the server answers its health check; returns the seconds it took."""
-    start = time.monotonic()
-    while time.monotonic() - start < seconds:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
-                if answer.status == 200:
-                    return time.monotonic() - start
-        except OSError:
-            time.sleep(0.1)
-    raise TimeoutError(f"{url} did not start within {seconds} s")
 
 
 @contextmanager

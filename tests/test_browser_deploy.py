@@ -22,11 +22,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser import CHROMIUM, LIVE, ROOT, chromium, free_port, look, opened, phone, tap, wait_healthy
+from browser import CHROMIUM, LIVE, ROOT, chromium, look, opened, phone, tap
 from schichtbuch.store import open_store
 from builders.coal_baron import card_text
 from scoring import coal_baron as cb
 from scoring.coal_baron import Transport
+from servers import free_port, running
 
 if not os.environ.get("CI") and not (Path(CHROMIUM).exists() and shutil.which("haproxy")):
     pytest.skip("needs Chromium and HAProxy (apt-get install chromium haproxy)", allow_module_level=True)
@@ -54,18 +55,13 @@ def proxied(store: str, processes: int = 2) -> Iterator[Proxy]:
     port = free_port()
     proxy = Proxy(f"http://localhost:{port}")
     env = os.environ | {"SCHICHTBUCH_STORE": store, "SCHICHTBUCH_BASE_URL": proxy.url}
-    server = subprocess.Popen([sys.executable, "deploy/serve.py", "--processes", str(processes), "--port", str(port),
-                               "--address", "127.0.0.1"], cwd=ROOT, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    assert server.stdout is not None
-    threading.Thread(target=lambda: proxy.starts.extend(line.strip() for line in server.stdout), daemon=True).start()
-    try:
-        wait_healthy(proxy.url)
+    command = [sys.executable, "deploy/serve.py", "--processes", str(processes), "--port", str(port),
+               "--address", "127.0.0.1"]
+    with running(command, proxy.url, ROOT, env, text=True, stdout=subprocess.PIPE) as server:
+        assert server.stdout is not None
+        threading.Thread(target=lambda: proxy.starts.extend(line.strip() for line in server.stdout), daemon=True).start()
         wait_for_processes(proxy.url, processes)
         yield proxy
-    finally:
-        server.terminate()
-        server.wait(15)
 
 
 def wait_for_processes(url: str, processes: int, seconds: float = 30) -> None:

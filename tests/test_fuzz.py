@@ -31,7 +31,7 @@ from fuzzing import ANYTHING, ODD_TEXT, Args, Change, change
 from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
 from scoring import __main__ as cli
-from scoring.app_fields import set_clock, tick, with_start
+from scoring.app_fields import set_clock, with_start
 from scoring.errors import RecordError
 from scoring.gate import MAX_DEPTH, parse
 from scoring.standings import Result

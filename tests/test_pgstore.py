@@ -5,7 +5,6 @@ games logic runs on PostgreSQL in every `store` test of test_store.py.)"""
 
 import json
 import secrets
-import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -18,6 +17,7 @@ from schichtbuch.store import Unavailable
 from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import POOL_SIZE, WAIT_SECONDS, PostgresStore
 from builders.coal_baron import long_game
+from servers import free_port
 
 pytestmark = pytest.mark.store
 
@@ -99,9 +99,7 @@ def test_a_connection_the_server_dropped_is_replaced_before_the_next_call(postgr
 
 
 def test_a_server_that_does_not_answer_is_unavailable(postgres_url):
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()
     started = time.monotonic()
     with pytest.raises(Unavailable):
         PostgresStore(f"postgresql://postgres@127.0.0.1:{port}/postgres")

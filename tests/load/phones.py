@@ -23,12 +23,9 @@ import itertools
 import math
 import os
 import random
-import socket
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -41,6 +38,8 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+from servers import free_port, running  # noqa: E402
 BARE_APP = Path(__file__).with_name("bare.py")
 PLAYERS = ("Anna", "Ben", "Cleo", "Dirk")
 PHONES_PER_TABLE = len(PLAYERS)
@@ -307,12 +306,6 @@ def percentile(values: Sequence[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @dataclass(frozen=True)
 class Server:
     """A running Streamlit server: its URL and the ids of its processes (several behind a proxy)."""
@@ -346,22 +339,11 @@ def streamlit(script: Path, cwd: Path, env: dict[str, str], options: Sequence[st
     """`streamlit run script` on a free loopback port, in `cwd` (whose `.streamlit/config.toml` applies),
     with extra `--section.option value` pairs, until the block ends."""
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
-         "--server.address", "127.0.0.1", "--server.headless", "true", *options],
-        cwd=cwd, env=os.environ | env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        _wait_healthy(url)
+    url = f"http://127.0.0.1:{port}"
+    command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
+               "--server.address", "127.0.0.1", "--server.headless", "true", *options]
+    with running(command, url, cwd, os.environ | env) as process:
         yield Server(url, (process.pid,))
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:  # still answering a backlog of reruns
-            process.kill()
-            process.wait()
 
 
 @contextmanager
@@ -381,21 +363,7 @@ def proxied(script: Path, cwd: Path, env: dict[str, str], options: Sequence[str]
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         port = free_port()
         (folder / "haproxy.cfg").write_text(haproxy_config(f"127.0.0.1:{port}", [s.url.split("//")[1] for s in servers]))
-        proxy = subprocess.Popen(["haproxy", "-db", "-f", str(folder / "haproxy.cfg")],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        stack.callback(proxy.wait)
-        stack.callback(proxy.terminate)
         url = f"http://127.0.0.1:{port}"
-        _wait_healthy(url)
+        stack.enter_context(running(["haproxy", "-db", "-f", str(folder / "haproxy.cfg")], url))
         yield Server(url, tuple(pid for s in servers for pid in s.pids))
 
-
-def _wait_healthy(url: str, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"{url} did not start within {seconds} s")
