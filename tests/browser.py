@@ -92,19 +92,19 @@ _RUNS: weakref.WeakKeyDictionary[Page, Runs] = weakref.WeakKeyDictionary()
 def phone(browser: Browser, scheme: str = "light", locale: str = "en-US") -> Page:
     """A new browser context (its own session and cookies, like another phone) at 390×844, set to the
     light or dark `scheme` and to the language `locale` (what a link that names none opens in)."""
-    page = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                               color_scheme=scheme, locale=locale).new_page()
-    page.set_default_timeout(15_000)
-    runs = _RUNS[page] = Runs()
-    page.on("websocket", runs.connected)
-    return page
+    return followed(browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                        color_scheme=scheme, locale=locale).new_page(), 15_000)
 
 
 def screen(browser: Browser, width: int, height: int) -> Page:
     """A new browser context of this size with no touch (a TV or a laptop's screen, which nobody taps),
     whose runs `settle` follows like a phone's."""
-    page = browser.new_context(viewport={"width": width, "height": height}).new_page()
-    page.set_default_timeout(30_000)
+    return followed(browser.new_context(viewport={"width": width, "height": height}).new_page(), 30_000)
+
+
+def followed(page: Page, timeout_ms: float) -> Page:
+    """The page, its steps waiting `timeout_ms` at most, and its script runs followed for `settle`."""
+    page.set_default_timeout(timeout_ms)
     runs = _RUNS[page] = Runs()
     page.on("websocket", runs.connected)
     return page

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from apptest import put, tr
-from browser import CHROMIUM, LIVE, choose, look, opened, phone, server, settle, tap
+from browser import CHROMIUM, LIVE, choose, look, opened, phone, screen, server, settle, tap
 from builders.coal_baron import card_text, created
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
@@ -52,7 +52,7 @@ def test_a_watcher_sees_the_table_live_and_cannot_write(tmp_path: Path, browser)
         assert forged.get_by_role("button", name=card_text(yellow)).count() == 0
         assert SQLiteStore(str(store)).version(game_id) == versions
 
-        tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+        tv = screen(browser, 1920, 1080)
         tv.goto(f"{url}/watch?watch={token}&lang=en&view=tv")
         expect(tv.get_by_text(title)).to_be_visible(timeout=15_000)
         tv.wait_for_timeout(500)
