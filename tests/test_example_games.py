@@ -1,5 +1,5 @@
 """Complete example games (tests/games/*.json, expected numbers worked out by hand from
-../shared/rules/coal_baron.md and schichtwechsel.md) scored by the registry and by `python -m scoring score`
+each game's rules file in ../shared/rules/) scored by the registry and by `python -m scoring score`
 (../shared/rules/records.md), and the command line's refusals."""
 
 import json
