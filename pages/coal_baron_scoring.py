@@ -3,11 +3,13 @@ orders), closing it with the factory workers (next start player) or the empty mi
 the tables of every scored shift. Once a shift is scored, on this phone or another, the page says so
 before it shows the next one."""
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
 from schichtbuch import ui
+from schichtbuch.store import Document
 from schichtbuch.ui import md
 from scoring import coal_baron
 from scoring.coal_baron import COLOURS, SHIFT_NAMES, SHIFTS, ElementScore, Record
@@ -49,7 +51,7 @@ def shown_at_tap(record: Record, shift: int) -> dict[str, Any]:
     return {"factory": factory, "next_start": st.session_state.get(f"scoring_next_{shift}")}
 
 
-def close_button(record: Record, shift: int, edit) -> None:
+def close_button(record: Record, shift: int, edit: Callable[[Document], Document]) -> None:
     """Score the shift in the tap's callback, asking first if no order was logged in it."""
     name = SHIFT_NAMES[shift - 1]
     ui.close_button(saved.id, t("coal_baron.scoring.close", shift=name), "scoring_close", shift, edit,
@@ -73,7 +75,7 @@ def confirm(news: ui.StageNews) -> None:
         ui.confirm_closed(saved, news, title, lines, t("coal_baron.scoring.to_end"), ui.page_path("coal_baron", "end"))
 
 
-def empty_carts(entered: dict) -> None:
+def empty_carts(entered: dict[str, dict[str, int]]) -> None:
     """Shift III: each player enters (or, once it is scored, corrects) the empty minecarts per level of
     their own pit."""
     st.write(t("coal_baron.scoring.carts"))

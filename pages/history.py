@@ -6,7 +6,7 @@ still be added). Below: the history as CSV
 import streamlit as st
 
 from schichtbuch import export, groups, ui
-from schichtbuch.store import UnknownGame
+from schichtbuch.store import Played, UnknownGame
 from schichtbuch.ui import md
 from scoring.registry import GAMES
 
@@ -48,7 +48,7 @@ st.divider()
 with st.expander(t("history.export")):
     offset, games_store = ui.utc_offset(games[0].played if games else 0), ui.store()
 
-    def every_game() -> list:
+    def every_game() -> list[Played]:
         """All the games under the filters, read only when a download is tapped."""
         return games_store.group_games(group.id, game=game, player=player)
 

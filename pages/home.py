@@ -55,7 +55,7 @@ def start_game() -> None:
     if problem:
         ui.say("home", problem)
         return
-    seat = state.get("home_start")
+    seat = state.get("home_start", 0)
     first = None if g.draw_start and state.get("home_draw", True) else typed[seat if seat in range(seats) else 0]
     colours = {n: state.get(f"home_colour_{s}", PALETTE[s % len(PALETTE)]) for s, n in enumerate(typed)}
     try:

@@ -4,6 +4,8 @@ time (`panels.mine.RoundPage.section`); every number is saved as entered and can
 is closed once resolved (asking first if nothing of it was entered). Once a round is closed, on this
 phone or another, the page says so before it shows the next one."""
 
+from functools import partial
+
 import streamlit as st
 
 from schichtbuch import ui
@@ -37,7 +39,7 @@ page.dummy_cards()
 page.section()
 
 ui.close_button(saved.id, t("mine.round.close", round=number), "mine_close", number,
-                lambda d, n=number: mine.close_round(d, n), {"key": "change.mine_close", "round": number},
+                partial(mine.close_round, number=number), {"key": "change.mine_close", "round": number},
                 not saved.doc.get("current"), t("mine.round.empty", round=number), t("mine.round.anyway", round=number))
 if record.rounds:
     ui.standings(saved)

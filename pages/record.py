@@ -7,6 +7,7 @@ import streamlit as st
 from schichtbuch import ui
 from schichtbuch.export import standings_csv
 from scoring.errors import RecordError
+from scoring.fields import mapping
 from scoring.gate import parse
 from scoring.registry import game_of, score
 
@@ -21,7 +22,7 @@ def open_upload() -> None:
     if upload is None:
         return
     try:
-        st.session_state.record_opened = ui.store().create(parse(upload.getvalue()), {"key": "change.import"}).id
+        st.session_state.record_opened = ui.store().create(dict(mapping(parse(upload.getvalue()), "record")), {"key": "change.import"}).id
     except RecordError as error:
         ui.say("record", ui.refusal(error))
     except ui.Unavailable as error:
@@ -36,7 +37,8 @@ if saved is not None:
     result = score(saved.doc)
     st.download_button(t("record.json"), json.dumps(saved.doc, ensure_ascii=False, indent=1), f"{result.game}-{saved.id[:6]}.json",
                        "application/json", icon="💾", width="stretch")
-    st.download_button(t("record.csv"), lambda: standings_csv(result, game_of(saved.doc).categories, t),
+    categories = game_of(saved.doc).categories
+    st.download_button(t("record.csv"), lambda: standings_csv(result, categories, t),
                        f"{result.game}-{saved.id[:6]}-standings.csv", "text/csv", icon="📊", width="stretch")
 
 st.subheader(t("record.import"))

@@ -2,9 +2,12 @@
 as it happens or at the end), the start-player marker, each player's end items, and the standings; once
 every player's items are in, the page opens with the final standings and the entries fold away below."""
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from schichtbuch import ui
+from schichtbuch.store import Document
 from schichtbuch.ui import md
 from scoring import schichtwechsel as sw
 from scoring.schichtwechsel import PLAYER_ITEMS, RACES, ROUNDS
@@ -45,9 +48,9 @@ def withdraw(end_field: str, who: str, shown: str) -> None:
         st.session_state[shown] -= 1
 
 
-def tap(end_field: str, edit, change: str, who: str) -> bool:
-    return ui.save_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field},
-                          f"end_{end_field}")
+def tap(end_field: str, edit: Callable[[Document], Document], change: str, who: str) -> bool:
+    return ui.saved_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field},
+                           f"end_{end_field}")
 
 
 def entries() -> None:

@@ -42,7 +42,7 @@ st.markdown(f"**{t('stats.durations')}**\n\n" + ui.table(("", t("stats.col.plays
 st.markdown(f"**{t('stats.categories')}**")
 names = {c: t(f"{game.id}.cat.{c}") for c in game.categories}
 averages = computed.averages.to_dict("index")
-points = [{"player": p, "category": names[c], "points": v} for p, row in averages.items() for c, v in row.items() if pd.notna(v)]
+points = [{"player": p, "category": names[str(c)], "points": v} for p, row in averages.items() for c, v in row.items() if pd.notna(v)]
 st.vega_lite_chart(spec=grouped_bars(points, "points", "category", "player", list(names.values()), t("stats.average_points")),
                    width="stretch")
 
@@ -51,7 +51,7 @@ pick = st.columns(2)
 first = pick[0].selectbox(t("stats.first"), players, key="stats_first", format_func=md)
 second = pick[1].selectbox(t("stats.second"), players, index=min(1, len(players) - 1), key="stats_second", format_func=md)
 duel = group_stats.duel(group.id, group.version, game.id, first, second)
-if first == second or duel.games == 0:
+if first == second or duel.first_average is None or duel.second_average is None:  # no game together
     st.caption(t("stats.no_duel"))
 else:
     st.markdown(t("stats.duel", games=duel.games, first=md(first), second=md(second), first_ahead=duel.first_ahead,

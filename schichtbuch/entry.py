@@ -5,7 +5,7 @@ does not name. Every write happens in the widget's callback."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar, overload
 
 import streamlit as st
 
@@ -36,12 +36,17 @@ def keep_in_link(key: str) -> None:
         st.query_params[key] = str(st.session_state[key])
 
 
+@overload
+def number(label: str, value: int, key: str, **options: Any) -> int: ...
+@overload
+def number(label: str, value: int | None, key: str, **options: Any) -> int | None: ...
 def number(label: str, value: int | None, key: str, **options: Any) -> int | None:
     """A field for a whole number, with no bounds of its own. A browser refuses a number outside a
     field's bounds without a word: it marks the field red and its form's Save sends nothing, so nothing
     would be stored and nothing said. Every number goes to the game's reader instead, whose refusal names
     the field and says why next to the Save button; and no stored number can be out of the field's reach."""
-    return st.number_input(label, value=value, step=1, format="%d", key=key, **options)
+    typed: int | None = st.number_input(label, value=value, step=1, format="%d", key=key, **options)
+    return typed
 
 
 def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labels: dict[str, str],
@@ -135,9 +140,12 @@ def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document
     players = tuple(saved.doc["players"])
     widget = widget_key(key, shown)
     refused(key)
-    st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget, on_change=lambda: save_on_tap(
-        saved.id, lambda d, chosen=st.session_state[widget]: edit(d, chosen, shown),
-        {"key": f"change.{key}", "player": st.session_state[widget]}, key))
+
+    def choose() -> None:
+        chosen = st.session_state[widget]
+        save_on_tap(saved.id, lambda d: edit(d, chosen, shown), {"key": f"change.{key}", "player": chosen}, key)
+
+    st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget, on_change=choose)
     drawn(widget, shown)
 
 
@@ -147,13 +155,16 @@ def row() -> Any:
     return st.container(horizontal=True, wrap=False, vertical_alignment="center", gap="small")
 
 
-def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> None:
+def ask_player(saved: Saved, question: str, players: tuple[str, ...], edit: Callable[[Document, str], Document]) -> NoReturn:
     """Ask the table for a player the record does not name (an imported record), save the answer in the
     button's callback, and stop the page until it is given."""
     st.warning(question)
     refused("ask_player")
     st.selectbox(t("col.player"), players, key="ask_player")  # a selectbox shows plain text
-    st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save", on_click=lambda: save_on_tap(
-        saved.id, lambda d, who=st.session_state.ask_player: edit(d, who),
-        {"key": "change.start_player", "player": st.session_state.ask_player}, "ask_player"))
+
+    def answer() -> None:
+        who = st.session_state.ask_player
+        save_on_tap(saved.id, lambda d: edit(d, who), {"key": "change.start_player", "player": who}, "ask_player")
+
+    st.button(t("action.save"), type="primary", width="stretch", key="ask_player_save", on_click=answer)
     st.stop()

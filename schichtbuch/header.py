@@ -130,4 +130,5 @@ def _go(key: str, shown: str, group: str | None) -> None:
     chosen = st.session_state[key]
     st.session_state[key] = shown
     if chosen not in (None, shown):
-        go_to(chosen, {"group": group, "lang": st.session_state.lang} if chosen == page_path(None, "history") else None)
+        history = chosen == page_path(None, "history")  # offered only with a group
+        go_to(chosen, {"group": group, "lang": st.session_state.lang} if history and group is not None else None)

@@ -17,7 +17,8 @@ from schichtbuch.session import remember, store, t, translator
 from schichtbuch.store import Document, Saved, Unavailable, UnknownGame, is_id
 from schichtbuch.writes import refusal, said_elsewhere, undo_button
 from scoring.errors import RecordError
-from scoring.registry import GAMES, Game, page_at_stage, score
+from scoring.game import Game
+from scoring.registry import GAMES, page_at_stage, score
 
 GENERAL_PAGES = ("home", "share", "record", "watch")
 
@@ -60,7 +61,7 @@ def all_pages() -> dict[str, st.Page]:
     """Every page of the app by file (`all_page_files`), titled in the session's language; made once per
     session and language, not in every run (each resolves its file's path: 6% of a run)."""
     lang = st.session_state.get("lang", i18n.FALLBACK)
-    made = st.session_state.setdefault("pages", {})
+    made: dict[str, dict[str, st.Page]] = st.session_state.setdefault("pages", {})
     if lang not in made:
         made[lang] = {f: st.Page(f, title=i18n.translate(lang, _title_key(f)), default=f == "pages/home.py")
                       for f in all_page_files()}
@@ -150,7 +151,7 @@ def game(saved: Saved) -> Game:
 def require_game(game_id: str | None = None) -> Saved:
     """For the pages of a game (`game_id`, or any): the open game loaded by `current` in this run. With
     no game open, a way home; with another game's record, a way to that game's own pages."""
-    saved = st.session_state.get("saved")
+    saved: Saved | None = st.session_state.get("saved")
     if saved is None:
         st.info(t("error.no_game"))
         st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params=params())

@@ -15,8 +15,9 @@ from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
 from schichtbuch.store import Document, Saved
 from scoring import bgstats
 from scoring.app_fields import times
+from scoring.game import Game
 from scoring.standings import Line, Result
-from scoring.registry import GAMES, Game, score
+from scoring.registry import GAMES, score
 
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#a88600",
                  "white": "#949494", "black": "#666666"}
@@ -132,8 +133,8 @@ def winner_line(result: Result, g: Game) -> None:
     win: its points are named with that caveat, then the first of the players at the table."""
     first = [s for s in result.standings if s.rank == 1]
     points = t(f"{g.id}.score", count=first[0].total)
-    if result.dummy in (s.player for s in first):
-        st.info(t("standings.dummy_first", player=named(str(result.dummy), result.dummy), score=points), icon="🤖")
+    if result.dummy is not None and result.dummy in (s.player for s in first):
+        st.info(t("standings.dummy_first", player=named(result.dummy, result.dummy), score=points), icon="🤖")
         won = result.winners
         best = [s for s in result.standings if s.player in won]
         st.success(t("standings.best_player", players=", ".join(md(s.player) for s in best),

@@ -72,10 +72,10 @@ def init() -> None:
     if "lang" not in st.session_state or requested in i18n.LANGUAGES:
         st.session_state.lang = i18n.language(requested, st.context.locale, os.environ.get(DEFAULT_LANG))
     if "recent" not in st.session_state:
-        cookie = (st.context.cookies or {}).get(RECENT_COOKIE, "")
+        cookie = st.context.cookies.get(RECENT_COOKIE, "")
         st.session_state.recent = [i for i in cookie.split(".") if is_id(i)]
     if "recent_groups" not in st.session_state:
-        cookie = (st.context.cookies or {}).get(GROUPS_COOKIE, "")
+        cookie = st.context.cookies.get(GROUPS_COOKIE, "")
         st.session_state.recent_groups = [i for i in cookie.split(".") if is_id(i)]
 
 

@@ -13,8 +13,7 @@ import streamlit as st
 from schichtbuch.nav import page_path
 from schichtbuch.session import store, t
 from scoring.app_fields import with_start
-from scoring.game import StartOption
-from scoring.registry import Game
+from scoring.game import Game, StartOption
 
 
 def option_key(prefix: str, option: StartOption, game: Game) -> str:

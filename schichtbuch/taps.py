@@ -41,7 +41,8 @@ try:
     from streamlit.runtime.scriptrunner_utils.exceptions import RerunException, StopException
     from streamlit.runtime.state.session_state import Serialized, Value
 except ImportError:  # another Streamlit: nothing to claim (`_widgets` finds no states either)
-    RerunException = StopException = Serialized = Value = type("Missing", (Exception,), {})
+    # typed as 1.67's classes; here a stand-in that no state is an instance of
+    RerunException = StopException = Serialized = Value = type("Missing", (Exception,), {})  # type: ignore[misc, assignment]
 
 
 @dataclass(frozen=True)

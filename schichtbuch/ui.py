@@ -29,7 +29,7 @@ from schichtbuch.session import (
 )
 from schichtbuch.store import GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, Unavailable
 from schichtbuch.writes import (
-    Pick, StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, say, stage_news, tapped,
+    Pick, StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, saved_on_tap, say, stage_news, tapped,
     unavailable, undo_button,
 )
 from scoring.fields import MAX_COUNT, NAME_CHARS
@@ -39,6 +39,6 @@ __all__ = [
     "NAME_CHARS", "STORE_PATH", "all_pages", "ask_first", "ask_player", "checklist", "choose_player", "close_button", "close_on_tap", "counts",
     "confirm_closed", "current", "drawn", "extra", "follow_join", "header", "init", "join_link", "join_typed", "keep_in_link", "link_base", "linked",
     "legend_columns", "md", "named", "number", "page_path", "page_start", "params",
-    "player_entry", "qr_code", "row", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
+    "player_entry", "qr_code", "row", "recent_games", "refusal", "refused", "require_game", "run_page", "save_on_tap", "saved_on_tap", "say", "share_button", "stage_news", "stage_points", "step_text", "table", "tapped",
     "standings", "store", "store_down", "t", "table_page", "Unavailable", "unavailable", "unclaimed", "undo_button", "unreached", "utc_offset", "watch", "when", "widget_key",
 ]

@@ -96,7 +96,7 @@ def said_elsewhere() -> None:
 def _said(where: str) -> Message | None:
     """The message for `where`, bound to the page it is first shown on; gone once the phone is on
     another page."""
-    message = st.session_state.get(f"{where}_said")
+    message: Message | None = st.session_state.get(f"{where}_said")
     ctx = get_script_run_ctx()
     page = "" if ctx is None else ctx.page_script_hash
     if message is not None and message.page is None:
@@ -133,8 +133,14 @@ def picked_anew(picks: Sequence[Pick], where: str) -> bool:
 
 
 def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
-                picks: Sequence[Pick] = ()) -> bool:
-    """`save` as a widget callback: it runs with what the phone showed when tapped, even if the page
+                picks: Sequence[Pick] = ()) -> None:
+    """A widget's callback that saves the change (`saved_on_tap`); a callback answers nothing."""
+    saved_on_tap(game_id, edit, label, where, picks)
+
+
+def saved_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
+                 picks: Sequence[Pick] = ()) -> bool:
+    """`save` in a widget callback: it runs with what the phone showed when tapped, even if the page
     looks different after another phone's change, so a refused tap is explained rather than lost. A tap
     on a control the page drew for other `picks` than the phone now shows is refused (`picked_anew`). The
     message waits for `refused(where)` at its place on the page: what was saved, or why not. Whether the
@@ -230,7 +236,7 @@ _LABEL_WORDS: dict[str, Callable[[Any, Callable[..., str]], str]] = {
 
 def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
                  stage: int, empty: bool = False, anyway: bool = False) -> None:
-    """`save_on_tap` for the tap that closes stage `stage` of the game (a shift, a round), which `edit`
+    """`saved_on_tap` for the tap that closes stage `stage` of the game (a shift, a round), which `edit`
     refuses if another phone closed it first. If nothing was logged in it (`empty`), the phone asks first
     (`ask_first`) and only a second tap, `anyway`, closes it. Once it is saved, this phone remembers the
     stage it closed, for `stage_news`."""
@@ -247,7 +253,7 @@ def close_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict
         st.session_state[_ask_key(game_id, where)] = stage
         return
     st.session_state.pop(_ask_key(game_id, where), None)
-    if save_on_tap(game_id, edit, label, where):
+    if saved_on_tap(game_id, edit, label, where):
         st.session_state.pop(f"{where}_said")  # the page confirms the close itself (`confirm_closed`)
         st.session_state[f"closed_{game_id}"] = stage
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 import streamlit as st
 
@@ -38,8 +39,8 @@ class RoundPage:
         assert self.record.current is not None
         return self.record.current
 
-    def entered(self, field: str, number: int | None = None) -> object:
-        """A field of a round's sheet as stored (None if not entered yet)."""
+    def entered(self, field: str, number: int | None = None) -> Any:
+        """A field of a round's sheet as stored, JSON as the record holds it (None if not entered yet)."""
         return mine.round_sheet(self.saved.doc, number or self.sheet.number).get(field)
 
     def save(self, field: str, value: Callable[[], object], seen: object, number: int | None = None) -> None:
@@ -88,7 +89,7 @@ class RoundPage:
         first = next((phase for phase, field in PHASES.items() if self.entered(field) is None), "recruitment")
         key = f"mine_phase_{self.sheet.number}"
         shown = st.pills(t("mine.round.phase"), list(labels), default=ui.linked(key, list(labels), first), key=key,
-                         format_func=labels.get, on_change=ui.keep_in_link, args=(key,))
+                         format_func=labels.__getitem__, on_change=ui.keep_in_link, args=(key,))
         ui.refused(key)  # a tap of the part shown before (`ui.Pick`)
         if shown is not None:
             getattr(replace(self, picks=(ui.Pick(key, shown, f"{t('mine.round.phase')}: {labels[shown]}", key),)), shown)()
@@ -161,14 +162,14 @@ class RoundPage:
         st.markdown(f"**{t('mine.loot.defense')}**")
         self.counts("defense", s.defense)
 
-    def add_attack(self, shown: list) -> None:
+    def add_attack(self, shown: list[dict[str, Any]]) -> None:
         """Add the attack as the form holds it at the tap, after the attacks the phone showed (the same
         attack added since, on another phone or by a tap before, is refused: `mine.add_attack`)."""
         n = self.sheet.number
         attack = {f: st.session_state[f"mine_{f}_{n}"] for f in ATTACK_FIELDS}
         self.attack(lambda d, r, a: mine.add_attack(d, r, a, shown), attack, f"mine_attack_add_{n}")
 
-    def attack(self, edit: Callable[..., Document], attack: dict, where: str) -> None:
+    def attack(self, edit: Callable[..., Document], attack: dict[str, Any], where: str) -> None:
         """Add or take back one attack of this round, what it did said at `where`."""
         n = self.sheet.number
         ui.save_on_tap(self.saved.id, lambda d: edit(d, n, attack), {"key": "change.mine_entry", "round": n, "field": "attacks"},

@@ -4,6 +4,8 @@ callback as the phone showed it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
 from schichtbuch import ui
@@ -42,7 +44,7 @@ def round_form(saved: Saved, record: Record, number: int, shown: Round | None, p
                  t("schichtwechsel.round.anyway", round=number), submit, args)
 
 
-def submit(game_id: str, players: tuple[str, ...], number: int, mode: str, seen: dict | None, picks: tuple[ui.Pick, ...],
+def submit(game_id: str, players: tuple[str, ...], number: int, mode: str, seen: dict[str, Any] | None, picks: tuple[ui.Pick, ...],
            anyway: bool = False) -> None:
     """Save the form as the phone showed it when tapped (see `ui.save_on_tap`); a new round in which
     nobody got a VP is asked about first."""

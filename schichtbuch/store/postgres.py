@@ -92,7 +92,7 @@ class _Placeholders:
         self._connection = connection
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
-        return self._connection.execute(sql.replace("?", "%s"), params)  # type: ignore[arg-type]
+        return self._connection.execute(sql.replace("?", "%s"), params)
 
 
 def migrate(connection: psycopg.Connection[Any]) -> None:
