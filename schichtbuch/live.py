@@ -200,9 +200,10 @@ def _rerun(session: str, delay: float, due: Callable[[bool], bool]) -> None:
     has gone meanwhile.
 
     A run of the session going on then may be the phone's own: a tap or an entry whose callback has not
-    run yet. Streamlit (`runner.fastReruns`) stops a running script for any new rerun request, and this
-    one carries no widget values, so the tap and the values it sent would be lost: such a session is
-    not rerun (`due(True)`), and checked again once its run has said which version it read."""
+    run yet. A new rerun request stops a running script, and would join one still waiting with the
+    widget values of the last finished run, which win over those the phone's tap sent (its picks; the
+    app keeps Streamlit's `runner.fastReruns` off, taps.py): such a session is not rerun (`due(True)`),
+    and checked again once its run has said which version it read."""
     app_session = _app_session(session)
     if app_session is None:
         return

@@ -22,7 +22,19 @@ This reads Streamlit's session state internals (`SessionState._new_widget_state`
 pins that minor release, and tests/test_streamlit_private.py fails on one without them), as live.py reads
 its sessions; where they are missing, nothing is claimed and taps behave as Streamlit has them. Of the other widgets a new session receives, those that save what the
 phone sets them to (a tick, a choice: `drawn`) are claimed when their value differs from the stored one;
-form fields keep what the phone typed, saved with their form's tap."""
+form fields keep what the phone typed, saved with their form's tap.
+
+Quick taps on one phone. The page sends one rerun request per tap, carrying the control's trigger, and
+clears the trigger at once; the server runs a control's callback at the start of the run that receives
+it. Two ways Streamlit 1.67 dropped a tap that came while another was being handled, without a word:
+with `runner.fastReruns` (its default) each new request stops the running script and starts a new one
+with that request alone, so a tap whose run had not yet run its callbacks was gone; and the run that
+has taken a request checks for newer ones (a "yield") as it starts to run the callbacks and at every
+read of `st.session_state` in them, where a newer request stops it, the triggers it had taken with it.
+So `.streamlit/config.toml` turns `fastReruns` off, which makes a request join the one waiting (its
+triggers kept, as Streamlit merges requests), and `whole_dispatch` keeps the callbacks of a run's taps
+from being stopped: a newer request stops the run right after them, before the page is drawn (of 308
+cards tapped 60 ms apart by a script in the page, 30 were lost; none since, tests/test_browser_taps.py)."""
 
 from __future__ import annotations
 
@@ -39,10 +51,38 @@ from schichtbuch.writes import say
 
 try:
     from streamlit.runtime.scriptrunner_utils.exceptions import RerunException, StopException
+    from streamlit.runtime.state.safe_session_state import SafeSessionState
     from streamlit.runtime.state.session_state import Serialized, Value
 except ImportError:  # another Streamlit: nothing to claim (`_widgets` finds no states either)
     # typed as 1.67's classes; here a stand-in that no state is an instance of
     RerunException = StopException = Serialized = Value = type("Missing", (Exception,), {})  # type: ignore[misc, assignment]
+    SafeSessionState = None  # type: ignore[misc, assignment]
+
+
+def whole_dispatch() -> None:
+    """From now on in this process, a run runs the callbacks of the taps it took before it checks for
+    newer requests (see the module's docstring): `SafeSessionState.on_script_will_rerun`, which runs
+    them, does so with its check for newer requests (`_yield_callback`) turned off. Once (a mark on the
+    method); nothing on another Streamlit that lacks either."""
+    dispatch = getattr(SafeSessionState, "on_script_will_rerun", None)
+    if dispatch is None or getattr(dispatch, "whole", False):
+        return
+
+    def whole(self: Any, *args: Any, **kwargs: Any) -> None:
+        check = getattr(self, "_yield_callback", None)
+        if check is not None:
+            object.__setattr__(self, "_yield_callback", lambda: None)
+        try:
+            dispatch(self, *args, **kwargs)
+        finally:
+            if check is not None:
+                object.__setattr__(self, "_yield_callback", check)
+
+    whole.whole = True  # type: ignore[attr-defined]
+    setattr(SafeSessionState, "on_script_will_rerun", whole)  # Streamlit's own method, replaced on purpose
+
+
+whole_dispatch()
 
 
 @dataclass(frozen=True)

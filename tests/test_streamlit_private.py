@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import streamlit
 from streamlit.runtime.scriptrunner import RerunData
+from streamlit.runtime.state.safe_session_state import SafeSessionState
 from streamlit.runtime.state.session_state import SessionState, WStates
 
 from schichtbuch import taps
@@ -28,6 +29,12 @@ def test_taps_finds_the_widget_states_it_claims_taps_from() -> None:
         assert callable(getattr(WStates, method))
     assert taps.Serialized.__module__ == taps.Value.__module__ == "streamlit.runtime.state.session_state"
     assert taps.RerunException.__module__ == "streamlit.runtime.scriptrunner_utils.exceptions"
+
+
+def test_a_runs_tap_callbacks_can_be_kept_from_newer_requests() -> None:
+    """taps.whole_dispatch turns off the check for newer requests while a run's tap callbacks run."""
+    assert "self._yield_callback" in inspect.getsource(SafeSessionState)
+    assert getattr(SafeSessionState.on_script_will_rerun, "whole", False)  # taps.py, imported above, replaced it
 
 
 def test_a_rerun_carries_the_query_page_and_widget_states_taps_hands_on() -> None:
