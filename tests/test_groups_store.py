@@ -39,7 +39,7 @@ def store(request, tmp_path):
 
 
 def rows(store, table):
-    with store._reading() as db:
+    with store.reading() as db:
         return db.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
 
 

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from apptest import ROOT
+from unchecked import any_document
 from schichtbuch.export import spreadsheet_safe, standings_csv
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import widget_key
@@ -26,7 +27,8 @@ from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError, shown
 from scoring.fields import NAME_CHARS
 from scoring.gate import MAX_BYTES, MAX_DEPTH, UPLOAD_BYTES, UPLOAD_MB, parse
-from scoring.registry import check, score
+from schichtbuch.written import written
+from scoring.registry import score
 
 pytestmark = pytest.mark.store
 
@@ -296,10 +298,10 @@ def test_the_store_refuses_a_document_that_does_not_read_and_stores_nothing() ->
 
 def test_undo_to_a_document_that_no_longer_reads_is_refused() -> None:
     path = ":memory:"
-    store = SQLiteStore(path, gate=lambda doc: None)
+    store = SQLiteStore(path, gate=any_document)
     first = store.create({"game": "coal_baron", "players": ["A", "A"]}, {"key": "x"})
     store.change(first.id, lambda d: coal_baron(), {"key": "x"})
-    store._gate = check  # the rules got stricter after the first document was stored
+    store.gate = written  # the rules got stricter after the first document was stored
     assert refusal(lambda: store.undo(first.id, 2))[1] == "names_twice"
     assert store.load(first.id).version == 2
 

@@ -18,6 +18,7 @@ from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import POOL_SIZE, WAIT_SECONDS, PostgresStore
 from builders.coal_baron import long_game
 from servers import free_port
+from unchecked import any_document
 
 pytestmark = pytest.mark.store
 
@@ -79,7 +80,7 @@ def terminate(url, name):
 ])
 def test_a_connection_the_server_dropped_is_replaced_before_the_next_call(postgres_url, call):
     name = f"schichtbuch_{secrets.token_hex(4)}"
-    store = PostgresStore(f"{postgres_url}&application_name={name}", gate=lambda doc: None)
+    store = PostgresStore(f"{postgres_url}&application_name={name}", gate=any_document)
     try:
         games = [store.create({"items": ["before"]}, {"key": "x"}).id for _ in range(POOL_SIZE)]
         together = threading.Barrier(POOL_SIZE)

@@ -21,6 +21,7 @@ from schichtbuch.store.sqlite import CACHE_KIB, migrate
 from scoring import coal_baron as cb
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError
+from unchecked import any_document
 
 pytestmark = pytest.mark.store
 NAMES = ["Anna", "Ben", "Cleo"]
@@ -28,10 +29,6 @@ COLOURS = {"Anna": "yellow", "Ben": "brown", "Cleo": "grey"}
 START = {"key": "change.start"}
 ADD = {"key": "change.add"}
 WRITES_EACH = 50
-
-
-def any_document(doc):
-    """The mechanics of the store are tested with documents of any shape; the gate has tests of its own."""
 
 
 def coal_baron_game():

@@ -10,12 +10,13 @@ backends), sql.py (the games' logic in the SQL both backends speak) and groups.p
 history), sqlite.py (the embedded default: a file, or `:memory:` as the in-memory twin for tests) and
 postgres.py (the server database for many tables); none of them imports this package's namespace.
 
-Times: the store stamps `ended` (whole seconds since 1970, UTC) into a game the first time a write makes
-it final; `started` is set by whoever starts a game (`scoring.app_fields.with_start`), never by an import.
-
-One gate: every document the store writes (created, changed, undone to) is first read and scored by its
-game's reader (`scoring.registry.check`) inside the write transaction; a document that does not read is
-refused with its RecordError and nothing is stored.
+The store stores; the game matters of a write are the write path's (`schichtbuch/written.py`, the store's
+`Gate`): the store hands it each document it is about to write (created, changed, undone to, imported)
+inside the write transaction, and stores what it returns: the document read and scored by its game's
+reader, a document that does not read refused with its RecordError and nothing stored (the one gate);
+`ended` stamped the first time a write makes a game final; and the group's history row of a game of a
+group. `started` is set by whoever starts a game (`scoring.app_fields.with_start`), never by an import.
+The games half (sql.py) and the groups half (groups.py) call each other's public methods only.
 
 A database that cannot be reached or used (a PostgreSQL server down or restarting, an SQLite file locked or
 unreadable) raises `Unavailable` from every call, whatever the backend, and nothing is stored; the write
@@ -31,7 +32,7 @@ from schichtbuch.store.types import (
     GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, ID_BYTES, Conflict, Database, Document, Gate, Group, Imported, MemberTwice, NothingToUndo,
     OtherGroup, Played, Saved, Tally, Unavailable, UnknownGame, UnknownGroup, fingerprint, is_id, new_id,
 )
-from scoring.registry import check as check_record
+from schichtbuch.written import written
 
 __all__ = [
     "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "ID_BYTES", "Conflict", "Database", "Document", "Gate", "Group", "Imported", "MemberTwice",
@@ -68,7 +69,7 @@ class Store(Protocol):
     def import_games(self, group_id: str, records: Sequence[Document], label: dict[str, Any]) -> Imported: ...
 
 
-def open_store(where: str, gate: Gate = check_record) -> Store:
+def open_store(where: str, gate: Gate = written) -> Store:
     """The store `where` names: a PostgreSQL server by its `postgresql://` URL, else the SQLite file at
     that path. (psycopg is imported only for a server, so the embedded store needs no database driver.)"""
     if where.startswith(("postgresql://", "postgres://")):

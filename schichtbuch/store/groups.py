@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -21,31 +21,29 @@ from schichtbuch.store.types import (
 )
 from scoring.errors import RecordError
 from scoring.fields import NAME_CHARS, text
-from scoring.registry import summary as summary_of
-from scoring.standings import Result
 
 
 class GroupQueries:
     """The group half of `sql.SQLStore`: what it needs of the store is declared here."""
 
-    _gate: Gate
+    gate: Gate
 
-    def _writing(self) -> AbstractContextManager[Database]:
+    def writing(self) -> AbstractContextManager[Database]:
         raise NotImplementedError
 
-    def _reading(self) -> AbstractContextManager[Database]:
+    def reading(self) -> AbstractContextManager[Database]:
         raise NotImplementedError
 
-    def _read(self, db: Database, game_id: str, lock: bool = False) -> Saved:
+    def read_game(self, db: Database, game_id: str, lock: bool = False) -> Saved:
         raise NotImplementedError
 
-    def _insert(self, db: Database, doc: Document, label: dict[str, Any], group: str | None) -> Saved:
+    def insert_game(self, db: Database, doc: Document, label: dict[str, Any], group: str | None) -> Saved:
         raise NotImplementedError
 
-    def _lock_row(self, db: Database, table: str, row_id: str) -> None:
+    def lock_row(self, db: Database, table: str, row_id: str) -> None:
         raise NotImplementedError
 
-    def _version(self, table: str, row_id: str, unknown: type[LookupError]) -> int:
+    def row_version(self, table: str, row_id: str, unknown: type[LookupError]) -> int:
         raise NotImplementedError
 
     def create_group(self, name: str, members: list[str]) -> Group:
@@ -57,25 +55,25 @@ class GroupQueries:
             if member in names[:i]:
                 raise MemberTwice(member)
         group_id = new_id()
-        with self._writing() as db:
+        with self.writing() as db:
             db.execute("INSERT INTO groups VALUES (?, ?, 1, ?)", (group_id, name, time.time()))
             for position, member in enumerate(names):
                 db.execute("INSERT INTO group_members VALUES (?, ?, ?)", (group_id, position, member))
             return self._group(db, group_id)
 
     def group(self, group_id: str) -> Group:
-        with self._reading() as db:
+        with self.reading() as db:
             return self._group(db, group_id)
 
     def group_version(self, group_id: str) -> int:
         """The group's version, one indexed read."""
-        return self._version("groups", group_id, UnknownGroup)
+        return self.row_version("groups", group_id, UnknownGroup)
 
     def add_member(self, group_id: str, name: str) -> Group:
         """Add a member at the end; `MemberTwice` if the group already has that name."""
         name = text(name, "members", NAME_CHARS)
-        with self._writing() as db:
-            self._lock_row(db, "groups", group_id)
+        with self.writing() as db:
+            self.lock_row(db, "groups", group_id)
             self._group(db, group_id)
             if db.execute("SELECT 1 FROM group_members WHERE grp = ? AND name = ?", (group_id, name)).fetchone():
                 raise MemberTwice(name)
@@ -86,14 +84,14 @@ class GroupQueries:
     def add_to_group(self, group_id: str, game_id: str) -> Group:
         """Add a game started outside the group (its players become members); adding it again changes
         nothing, a game of another group is `OtherGroup`."""
-        with self._writing() as db:
-            saved = self._read(db, game_id, lock=True)
-            self._join_group(db, group_id, saved, self._gate(saved.doc))
+        with self.writing() as db:
+            saved = self.read_game(db, game_id, lock=True)
+            self.join_group(db, group_id, saved, self.gate(None, saved.doc).summary)
             return self._group(db, group_id)
 
     def group_of(self, game_id: str) -> str | None:
         """The id of the group the game belongs to, or None."""
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute("SELECT grp FROM group_games WHERE game = ?", (game_id,)).fetchone()
         return None if row is None else str(row[0])
 
@@ -107,7 +105,7 @@ class GroupQueries:
         if limit is not None:
             query += " LIMIT ?"
             args.append(limit)
-        with self._reading() as db:
+        with self.reading() as db:
             self._group(db, group_id)
             rows = db.execute(query, args).fetchall()
         return [Played(str(r[0]), float(r[1]), json.loads(r[2])) for r in rows]
@@ -116,14 +114,14 @@ class GroupQueries:
         """How many games `group_games` would list with these filters, and how many of them are finished,
         counted by the database (no summary is read)."""
         query, args = self._filtered("COUNT(*), COALESCE(SUM(g.final), 0)", group_id, game, player)
-        with self._reading() as db:
+        with self.reading() as db:
             self._group(db, group_id)
             row = db.execute(query, args).fetchone()
         return Tally(int(row[0]), int(row[1]))
 
     def group_game(self, group_id: str, game_id: str) -> Played:
         """One game of the group's history; `UnknownGame` if the group has no such game."""
-        with self._reading() as db:
+        with self.reading() as db:
             self._group(db, group_id)
             row = db.execute("SELECT game, played, summary FROM group_games WHERE game = ? AND grp = ?",
                              (game_id, group_id)).fetchone()
@@ -137,15 +135,15 @@ class GroupQueries:
         left out. A record the gate refuses is a RecordError naming it (`games.<i>.<field>`), an unknown
         group `UnknownGroup`; nothing is stored then."""
         added = 0
-        with self._writing() as db:
-            self._lock_row(db, "groups", group_id)
+        with self.writing() as db:
+            self.lock_row(db, "groups", group_id)
             self._group(db, group_id)
             for i, record in enumerate(records):
                 if db.execute("SELECT 1 FROM group_games WHERE grp = ? AND fingerprint = ?",
                               (group_id, fingerprint(record))).fetchone():
                     continue
                 try:
-                    self._insert(db, record, label, group_id)
+                    self.insert_game(db, record, label, group_id)
                 except RecordError as error:
                     raise RecordError(f"games.{i}.{error.field}", error.code, **error.params) from None
                 added += 1
@@ -171,22 +169,20 @@ class GroupQueries:
         members = db.execute("SELECT name FROM group_members WHERE grp = ? ORDER BY position", (group_id,)).fetchall()
         return Group(group_id, str(row[0]), tuple(str(m[0]) for m in members), int(row[1]))
 
-    def _join_group(self, db: Database, group_id: str, saved: Saved, result: object) -> None:
-        """Put a game into a group inside the caller's transaction: its summary row, its seats, its
-        players as members, and one more version of the group."""
-        self._lock_row(db, "groups", group_id)
+    def join_group(self, db: Database, group_id: str, saved: Saved, summary: dict[str, Any]) -> None:
+        """Put a game into a group inside the caller's transaction: its history row (`summary`, made by
+        the write path), its seats, its players as members, and one more version of the group."""
+        self.lock_row(db, "groups", group_id)
         self._group(db, group_id)
         held = db.execute("SELECT grp FROM group_games WHERE game = ?", (saved.id,)).fetchone()
         if held is not None:
             if held[0] != group_id:
                 raise OtherGroup(saved.id)
             return
-        started = saved.doc.get("started")
-        played = float(started) if isinstance(started, int) and not isinstance(started, bool) else saved.updated
-        players = [str(p) for p in saved.doc["players"]]
-        summary = self._summary(saved.doc, result)
+        played = saved.updated if summary["started"] is None else float(summary["started"])
+        players = [str(p) for p in summary["players"]]
         db.execute("INSERT INTO group_games VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (saved.id, group_id, str(saved.doc["game"]), played, json.dumps(summary), int(bool(summary["final"])),
+                   (saved.id, group_id, str(summary["game"]), played, json.dumps(summary), int(bool(summary["final"])),
                     fingerprint(saved.doc)))
         for player in players:
             db.execute("INSERT INTO group_seats VALUES (?, ?, ?)", (saved.id, group_id, player))
@@ -203,6 +199,14 @@ class GroupQueries:
                 db.execute("INSERT INTO group_members VALUES (?, ?, ?)", (group_id, last, name))
 
     @staticmethod
-    def _summary(doc: Document, result: object) -> dict[str, Any]:
-        """The history row of a game: from the gate's scoring when it gave one, else scored here."""
-        return summary_of(doc, result if isinstance(result, Result) else None)
+    def game_changed(db: Database, saved: Saved, summary: Callable[[], dict[str, Any]]) -> None:
+        """A game just written inside the caller's transaction: if it belongs to a group, its history row
+        becomes `summary()` (made by the write path, asked for only then) and the group has one more
+        version."""
+        group = db.execute("SELECT grp FROM group_games WHERE game = ?", (saved.id,)).fetchone()
+        if group is None:
+            return
+        row = summary()
+        db.execute("UPDATE group_games SET summary = ?, final = ?, fingerprint = ? WHERE game = ?",
+                   (json.dumps(row), int(bool(row["final"])), fingerprint(saved.doc), saved.id))
+        db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", (group[0],))

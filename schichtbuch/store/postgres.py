@@ -25,7 +25,7 @@ from psycopg_pool import ConnectionPool
 from schichtbuch.store import migrations
 from schichtbuch.store.sql import SQLStore, unavailable_on
 from schichtbuch.store.types import Database, Gate, Unavailable
-from scoring.registry import check as check_record
+from schichtbuch.written import written
 
 MIGRATION_LOCK = 0x5C41C47B
 """The advisory lock key the app's processes take while migrating."""
@@ -40,7 +40,7 @@ default is 30 s)."""
 class PostgresStore(SQLStore):
     """Games on a PostgreSQL server named by a `postgresql://` URL."""
 
-    def __init__(self, url: str, gate: Gate = check_record) -> None:
+    def __init__(self, url: str, gate: Gate = written) -> None:
         super().__init__(gate)
         self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=WAIT_SECONDS, check=self._check,
                                     open=True)
@@ -68,13 +68,13 @@ class PostgresStore(SQLStore):
     def _lock_table(self, db: Database, table: str) -> None:
         db.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")
 
-    def _lock_row(self, db: Database, table: str, row_id: str) -> None:
+    def lock_row(self, db: Database, table: str, row_id: str) -> None:
         db.execute(f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
 
-    def _writing(self) -> AbstractContextManager[Database]:
+    def writing(self) -> AbstractContextManager[Database]:
         return self._transaction()
 
-    def _reading(self) -> AbstractContextManager[Database]:
+    def reading(self) -> AbstractContextManager[Database]:
         return self._transaction()
 
     @contextmanager

@@ -16,10 +16,8 @@ from typing import Any
 from schichtbuch import codes, revisions
 from schichtbuch.store.groups import GroupQueries
 from schichtbuch.store.types import (
-    Conflict, Database, Document, Gate, NothingToUndo, Saved, Unavailable, UnknownGame, fingerprint, new_id,
+    Conflict, Database, Document, Gate, NothingToUndo, Saved, Unavailable, UnknownGame, new_id,
 )
-from scoring.app_fields import end_stamp
-from scoring.standings import Result
 
 VERSIONS_AT_ONCE = 500
 """Ids per query of `versions`, well below SQLite's limit of bound parameters."""
@@ -49,43 +47,43 @@ class SQLStore(GroupQueries):
     waiting until the transaction ends (`_lock_row`)."""
 
     def __init__(self, gate: Gate) -> None:
-        self._gate = gate
+        self.gate = gate
 
-    def _writing(self) -> AbstractContextManager[Database]:
+    def writing(self) -> AbstractContextManager[Database]:
         raise NotImplementedError
 
-    def _reading(self) -> AbstractContextManager[Database]:
+    def reading(self) -> AbstractContextManager[Database]:
         raise NotImplementedError
 
     def create(self, doc: Document, label: dict[str, Any], group: str | None = None) -> Saved:
         """Store a new game; with `group`, inside that group (its players become members), in the same
         transaction, so an unknown group stores nothing."""
-        with self._writing() as db:
-            return self._insert(db, doc, label, group)
+        with self.writing() as db:
+            return self.insert_game(db, doc, label, group)
 
-    def _insert(self, db: Database, doc: Document, label: dict[str, Any], group: str | None) -> Saved:
+    def insert_game(self, db: Database, doc: Document, label: dict[str, Any], group: str | None) -> Saved:
         """A new game inside the caller's transaction, through the gate."""
-        saved = Saved(new_id(), doc, 1, label, time.time())
-        result = self._gate(doc)
-        db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(doc), saved.updated))
+        written = self.gate(None, doc)
+        saved = Saved(new_id(), written.doc, 1, label, time.time())
+        db.execute("INSERT INTO games VALUES (?, ?, 1, ?)", (saved.id, json.dumps(saved.doc), saved.updated))
         db.execute("INSERT INTO changes VALUES (?, 1, NULL, ?)", (saved.id, json.dumps(label)))
         if group is not None:
-            self._join_group(db, group, saved, result)
+            self.join_group(db, group, saved, written.summary)
         return saved
 
     def load(self, game_id: str) -> Saved:
-        with self._reading() as db:
-            return self._read(db, game_id)
+        with self.reading() as db:
+            return self.read_game(db, game_id)
 
     def version(self, game_id: str) -> int:
         """The game's version, one indexed read."""
-        return self._version("games", game_id, UnknownGame)
+        return self.row_version("games", game_id, UnknownGame)
 
     def change(self, game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
         """Apply `edit` to the newest document in one transaction; an exception from `edit` or the gate
         changes nothing."""
-        with self._writing() as db:
-            now = self._read(db, game_id, lock=True)
+        with self.writing() as db:
+            now = self.read_game(db, game_id, lock=True)
             return self._write(db, now, edit(now.doc), label)
 
     def undo(self, game_id: str, seen_version: int) -> Saved:
@@ -93,8 +91,8 @@ class SQLStore(GroupQueries):
         phone saw the newest version. An undo's label records which version it restored (`to`), so undos
         walk back in turn. The table clock's changes are no undo steps (`CLOCK_CHANGES`): undo passes over
         them and keeps the clock as it is now."""
-        with self._writing() as db:
-            now = self._read(db, game_id, lock=True)
+        with self.writing() as db:
+            now = self.read_game(db, game_id, lock=True)
             if now.version != seen_version:
                 raise Conflict(game_id)
             effective = self._undo_step(db, game_id, now)
@@ -108,8 +106,8 @@ class SQLStore(GroupQueries):
     def undoable(self, game_id: str) -> dict[str, Any] | None:
         """The label of the change `undo` would take back (the last one still in effect that is an undo
         step), or None."""
-        with self._reading() as db:
-            now = self._read(db, game_id)
+        with self.reading() as db:
+            now = self.read_game(db, game_id)
             row = db.execute("SELECT label FROM changes WHERE game = ? AND version = ? AND back IS NOT NULL",
                              (game_id, self._undo_step(db, game_id, now))).fetchone()
         return None if row is None else dict(json.loads(row[0]))
@@ -135,8 +133,8 @@ class SQLStore(GroupQueries):
 
     def recent(self, ids: list[str]) -> list[Saved]:
         """The games among `ids` that exist, newest change first."""
-        with self._reading() as db:
-            found = [self._read(db, i) for i in ids if db.execute("SELECT 1 FROM games WHERE id = ?", (i,)).fetchone()]
+        with self.reading() as db:
+            found = [self.read_game(db, i) for i in ids if db.execute("SELECT 1 FROM games WHERE id = ?", (i,)).fetchone()]
         return sorted(found, key=lambda s: -s.updated)
 
     def join_code(self, game_id: str, now: float | None = None) -> str:
@@ -144,8 +142,8 @@ class SQLStore(GroupQueries):
         (live again for `CODE_TTL_SECONDS` from now, as it was just shown), else a new one; the expired
         codes of all games are dropped then, so that the table only holds codes that still count."""
         now = time.time() if now is None else now
-        with self._writing() as db:
-            changed = self._read(db, game_id, lock=True).updated
+        with self.writing() as db:
+            changed = self.read_game(db, game_id, lock=True).updated
             row = db.execute("SELECT code, shown FROM join_codes WHERE game = ?", (game_id,)).fetchone()
             if row is not None and codes.is_live(changed, float(row[1]), now):
                 db.execute("UPDATE join_codes SET shown = ? WHERE game = ?", (now, game_id))
@@ -158,7 +156,7 @@ class SQLStore(GroupQueries):
     def game_for_code(self, code: str, now: float | None = None) -> str:
         """The id of the game a live code names; `UnknownGame` for a code that is wrong or expired."""
         now = time.time() if now is None else now
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute("SELECT j.game, j.shown, g.updated FROM join_codes j JOIN games g"
                              " ON g.id = j.game WHERE j.code = ?", (code,)).fetchone()
         if row is None or not codes.is_live(float(row[2]), float(row[1]), now):
@@ -172,7 +170,7 @@ class SQLStore(GroupQueries):
         reached. Counted and checked in one transaction that keeps other counts waiting, so guesses at
         the same instant are counted one after another; the counts older than the window are dropped."""
         now = time.time() if now is None else now
-        with self._writing() as db:
+        with self.writing() as db:
             self._lock_table(db, "wrong_codes")
             db.execute("DELETE FROM wrong_codes WHERE at <= ?", (now - codes.SERVER_LIMIT.seconds,))
             (count,) = db.execute("SELECT COUNT(*) FROM wrong_codes").fetchone()
@@ -184,24 +182,24 @@ class SQLStore(GroupQueries):
 
     def release_guess(self, token: str) -> None:
         """A code held by `hold_guess` that named a game: not a wrong one, so its count is taken back."""
-        with self._writing() as db:
+        with self.writing() as db:
             db.execute("DELETE FROM wrong_codes WHERE token = ?", (token,))
 
     def watch_token(self, game_id: str) -> str:
         """The token of the game's read-only link, made the first time it is asked for: it names the game
         for watching only, and nothing leads from it to the game's id, which lets a phone change it."""
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute("SELECT token FROM watch_tokens WHERE game = ?", (game_id,)).fetchone()
         if row is not None:
             return str(row[0])
-        with self._writing() as db:
-            self._read(db, game_id, lock=True)
+        with self.writing() as db:
+            self.read_game(db, game_id, lock=True)
             db.execute("INSERT INTO watch_tokens VALUES (?, ?) ON CONFLICT DO NOTHING", (new_id(), game_id))
             return str(db.execute("SELECT token FROM watch_tokens WHERE game = ?", (game_id,)).fetchone()[0])
 
     def game_for_watch(self, token: str) -> str:
         """The id of the game a read-only token names; `UnknownGame` for any other text."""
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute("SELECT game FROM watch_tokens WHERE token = ?", (token,)).fetchone()
         if row is None:
             raise UnknownGame(token)
@@ -221,14 +219,14 @@ class SQLStore(GroupQueries):
         """Keep other writers of this table waiting until this transaction ends (SQLite's write transaction
         already holds the whole file)."""
 
-    def _lock_row(self, db: Database, table: str, row_id: str) -> None:
+    def lock_row(self, db: Database, table: str, row_id: str) -> None:
         """Keep other writers of this game or group waiting until this transaction ends. SQLite's write
         transaction already holds the whole file; a server database locks the row. A transaction that
         needs both locks the game first, so that two never wait for each other."""
 
-    def _read(self, db: Database, game_id: str, lock: bool = False) -> Saved:
+    def read_game(self, db: Database, game_id: str, lock: bool = False) -> Saved:
         if lock:
-            self._lock_row(db, "games", game_id)
+            self.lock_row(db, "games", game_id)
         row = db.execute(
             "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN changes r"
             " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
@@ -238,22 +236,16 @@ class SQLStore(GroupQueries):
         return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
 
     def _write(self, db: Database, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
-        result = self._gate(doc)
-        moment = time.time()
-        if isinstance(result, Result) and result.final and "ended" not in doc:
-            doc = {**doc, "ended": end_stamp(doc, moment)}
-            result = self._gate(doc)
-        saved = Saved(now.id, doc, now.version + 1, label, moment)
+        """Replace the game's newest document `now` with what the write path makes of `doc` (the gate:
+        read and scored, `ended` stamped where it ends the game), keeping the way back, and its group's
+        history row with it."""
+        written = self.gate(now.doc, doc)
+        saved = Saved(now.id, written.doc, now.version + 1, label, time.time())
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
-                   (json.dumps(doc), saved.version, saved.updated, saved.id))
+                   (json.dumps(saved.doc), saved.version, saved.updated, saved.id))
         db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)",
-                   (saved.id, saved.version, revisions.way_back(doc, now.doc), json.dumps(label)))
-        group = db.execute("SELECT grp FROM group_games WHERE game = ?", (saved.id,)).fetchone()
-        if group is not None:
-            summary = self._summary(saved.doc, result)
-            db.execute("UPDATE group_games SET summary = ?, final = ?, fingerprint = ? WHERE game = ?",
-                       (json.dumps(summary), int(bool(summary["final"])), fingerprint(saved.doc), saved.id))
-            db.execute("UPDATE groups SET version = version + 1 WHERE id = ?", (group[0],))
+                   (saved.id, saved.version, revisions.way_back(saved.doc, now.doc), json.dumps(label)))
+        self.game_changed(db, saved, lambda: written.summary)
         return saved
 
     def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]:
@@ -262,16 +254,16 @@ class SQLStore(GroupQueries):
         if table not in ("games", "groups"):
             raise ValueError(f"versions of {table!r}")
         found: dict[str, int] = {}
-        with self._reading() as db:
+        with self.reading() as db:
             for start in range(0, len(ids), VERSIONS_AT_ONCE):
                 chunk = ids[start:start + VERSIONS_AT_ONCE]
                 marks = ", ".join("?" * len(chunk))
                 found |= dict(db.execute(f"SELECT id, version FROM {table} WHERE id IN ({marks})", tuple(chunk)))
         return found
 
-    def _version(self, table: str, row_id: str, unknown: type[LookupError]) -> int:
+    def row_version(self, table: str, row_id: str, unknown: type[LookupError]) -> int:
         """The version of a game or group (`table`), `unknown` if there is none with that id."""
-        with self._reading() as db:
+        with self.reading() as db:
             row = db.execute(f"SELECT version FROM {table} WHERE id = ?", (row_id,)).fetchone()
         if row is None:
             raise unknown(row_id)

@@ -21,7 +21,7 @@ from schichtbuch import revisions
 from schichtbuch.store import migrations
 from schichtbuch.store.sql import SQLStore, unavailable_on
 from schichtbuch.store.types import Database, Document, Gate
-from scoring.registry import check as check_record
+from schichtbuch.written import written
 
 LEGACY_STEPS = ("create games", "keep revisions for undo", "short join codes",
                 "keep each revision as the way back to the one before", "groups and their history")
@@ -44,7 +44,7 @@ class SQLiteStore(SQLStore):
     logging a reader sees the last committed change and waits for no writer. An in-memory store has no
     second connection to its data and reads under the lock."""
 
-    def __init__(self, path: str, gate: Gate = check_record) -> None:
+    def __init__(self, path: str, gate: Gate = written) -> None:
         super().__init__(gate)
         self._path = path
         self._lock = threading.Lock()
@@ -54,10 +54,10 @@ class SQLiteStore(SQLStore):
             _use_wal(self._db, path)
             migrate(self._db)
 
-    def _writing(self) -> AbstractContextManager[Database]:
+    def writing(self) -> AbstractContextManager[Database]:
         return self._transaction("BEGIN IMMEDIATE")
 
-    def _reading(self) -> AbstractContextManager[Database]:
+    def reading(self) -> AbstractContextManager[Database]:
         """A read transaction: one snapshot of the file, on a read connection of its own."""
         return self._transaction("BEGIN") if self._path == ":memory:" else self._read_only()
 

@@ -12,8 +12,24 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 Document = dict[str, Any]
-Gate = Callable[[Document], object]
-"""Reads a document before it is written, raising RecordError if it does not read."""
+
+
+class Written(Protocol):
+    """What the write path makes of a document the store is about to write (`Gate`): the document to
+    store, and the row a group's history keeps of the game (`scoring.registry.summary`, with its `game`,
+    `players`, `started` and `final`), asked for only for a game of a group."""
+
+    @property
+    def doc(self) -> Document: ...
+
+    @property
+    def summary(self) -> dict[str, Any]: ...
+
+
+Gate = Callable[[Document | None, Document], Written]
+"""The write path's say on a document before it is written (`schichtbuch.written.written`), called with the
+stored document it replaces (None for a new game, an import, or a game added to a group) and the new one:
+what to store, or a RecordError if it does not read."""
 ID_BYTES = 16
 """128 random bits per game id (URL-safe base64: 22 characters)."""
 
