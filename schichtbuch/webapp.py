@@ -85,11 +85,15 @@ HEAD_SCRIPT = """<script>
       if (!down) sb.banner.textContent = "";
       d.documentElement.classList.toggle("schichtbuch-down", down);
     };
+    sb.seen = Date.now();  // the last sign of the server: an answer, or a message on the page's connection
+    sb.alive = () => { sb.seen = Date.now(); if (sb.down) sb.state(false); };
     sb.probe = async () => {  // Streamlit's health check, which answers without a script run
+      const asked = Date.now();
       try {
         const answer = await fetch(new URL("_stcore/health", d.baseURI), {cache: "no-store", signal: AbortSignal.timeout(%(wait)d)});
-        sb.state(!answer.ok);
-      } catch (unanswered) { sb.state(true); }
+        if (answer.ok) return sb.alive();
+      } catch (unanswered) {}
+      if (sb.seen < asked) sb.state(true);  // no sign of the server since it was asked, not even on the connection
     };
     setInterval(() => { if (d.visibilityState === "visible") sb.probe(); }, %(every)d);
     addEventListener("offline", () => sb.state(true));
@@ -109,7 +113,7 @@ HEAD_SCRIPT = """<script>
     sb.reconnecting = new MutationObserver(() => {
       const now = app.dataset.testConnectionState, back = sb.connection !== "CONNECTED" && now === "CONNECTED";
       sb.connection = now;
-      if (now === "CONNECTED" && sb.down) sb.state(false);  // the server's own messages: it answers again
+      if (now === "CONNECTED") sb.alive();  // the server's own messages: it answers
       if (back) setTimeout(() => {
         if (app.dataset.testScriptState === "notRunning") d.dispatchEvent(new KeyboardEvent("keydown", {key: "r", code: "KeyR", bubbles: true}));
       }, 500);
