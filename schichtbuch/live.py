@@ -134,7 +134,7 @@ def follow(table: str, item: str, version: int, read: Callable[[], int], gone: t
     if session is not None and _can_rerun(session):
         watcher().follow(session, (table, item), version)
         return
-    if runtime.exists():
+    if runtime.exists() and not st.get_option("global.appTest"):  # a server's phones, not AppTest's
         _polling()
 
     @st.fragment(run_every=POLL_SECONDS)

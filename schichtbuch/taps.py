@@ -96,8 +96,10 @@ class Pending:
 
 def unclaimed() -> Pending:
     """What this run received for controls the session knows no callback for (called before any widget
-    is drawn)."""
+    is drawn); and the run counted, by which `writes.say` tells the taps one run handles together from
+    those of other runs."""
     st.session_state.taps_drawn = {}
+    st.session_state.runs_started = st.session_state.get("runs_started", 0) + 1
     widgets = _widgets()
     if widgets is None:
         return Pending()

@@ -41,18 +41,35 @@ class Message:
     text: str
     page: str | None = None
     change: dict[str, Any] | None = None
+    batch: int = -1
 
 
 DRAWN_LATER = ("undo", "tap", "clock")
 """Messages whose control every page draws (undo, and the header's line about a lost tap and its clock)."""
 
 
+SEVERITY = ("success", "info", "warning", "error")
+"""The kinds of message, mildest first: lines about several taps shown together take the gravest."""
+
+
 def say(where: str, text: str, kind: str = "error", change: dict[str, Any] | None = None) -> None:
     """Keep a message about the tap being handled for the control `where`, where `refused(where)` shows it
     until this phone's next tap that writes (`tapped`) or until it leaves that page: refreshes pushed by
     other phones' entries, other taps and the page switch a tap may lead to leave it in place. `change`:
-    the label of the change a success reports."""
-    st.session_state[f"{where}_said"] = Message(kind, text, change=change)
+    the label of the change a success reports. Quick taps handled in one run each add their line to what
+    the run's earlier taps said there (not shown yet), so a refusal is never replaced by the next tap's
+    "Saved" unseen."""
+    earlier = st.session_state.get(f"{where}_said")
+    if earlier is not None and earlier.batch == _batch():
+        kind = max(kind, earlier.kind, key=SEVERITY.index)
+        text, change = f"{earlier.text}  \n{text}", None  # a line of several taps: never dropped as one change
+    st.session_state[f"{where}_said"] = Message(kind, text, change=change, batch=_batch())
+
+
+def _batch() -> int:
+    """Which run's callbacks are being handled: the runs this session has started (`taps.unclaimed` counts
+    them at each run's start, after its callbacks), the same for every tap one run handles."""
+    return int(st.session_state.get("runs_started", 0))
 
 
 def unavailable(where: str, error: Unavailable) -> None:
@@ -63,9 +80,11 @@ def unavailable(where: str, error: Unavailable) -> None:
 
 
 def tapped() -> None:
-    """A new tap that writes: what was said about earlier taps is over (called at its callback's start)."""
+    """A new tap that writes: what was said about the taps of earlier runs is over (called at its
+    callback's start). What quick taps handled in the same run said stays, to be shown together."""
     for key in [k for k in st.session_state if str(k).endswith("_said")]:
-        del st.session_state[key]
+        if st.session_state[key].batch != _batch():
+            del st.session_state[key]
 
 
 def refused(where: str, place: Any = None, stands: Callable[[dict[str, Any]], bool] | None = None) -> None:

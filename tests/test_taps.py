@@ -335,3 +335,24 @@ def test_every_widget_that_saves_on_change_tells_taps_what_it_showed(file: str, 
     unseen while the phone shows it set."""
     calls = [c.func for c in ast.walk(function) if isinstance(c, ast.Call)]
     assert any(getattr(f, "id", getattr(f, "attr", None)) == "drawn" for f in calls), f"{file}: {function.name}"
+
+
+def test_quick_taps_handled_in_one_run_each_keep_their_line(store_path: Path) -> None:
+    """Two cards tapped before the page answered reach the server in one run: the first, which another
+    phone's entry had just taken, is refused, and the second is stored; the phone says both, the graver
+    first in kind (no "Saved" in place of the refusal)."""
+    game_id = put(store_path, delivered(TWO))
+    at = app(SHIFT, "en", game_id)
+    other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
+    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[1].coal)).click()
+    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[2].coal)).click()
+    at.run()
+    assert not at.exception, failure(at)
+    assert cb.read(stored(store_path, game_id)).current_shift["Anna"] == (WHEELBARROWS[0], WHEELBARROWS[2])
+    [said] = [e.value for e in at.error]
+    refusal, saved = said.split("  \n")
+    assert refusal.startswith(tr("en", "error.refused", field="|", problem="").split("|")[0])
+    assert saved == tr("en", "undo.saved", change=tr("en", "change.deliver", player="Anna", transport="Wheelbarrow",
+                                                     coal=cb.symbols(WHEELBARROWS[2].coal), vp=WHEELBARROWS[2].vp))
+    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)).click().run()
+    assert not at.error and len(at.success) == 1  # the next tap's run: what the earlier taps said is over
