@@ -125,7 +125,9 @@ def test_a_link_shared_by_a_french_phone_opens_in_japanese_on_a_japanese_phone(
     try:
         sharer.goto(f"{url}/share?game={ids['coal_baron_shift']}&lang=fr")
         settle(sharer)
-        shared = sharer.get_by_test_id("stCode").nth(link).inner_text().strip()
+        codes = sharer.get_by_test_id("stCode")
+        expect(codes).to_have_count(3)  # the join link, the read-only one and its TV form, all drawn
+        shared = codes.nth(link).inner_text().strip()
         assert "lang" not in shared
         joiner.goto(shared)
         settle(joiner)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from apptest import tr
 from browser import (
     CHROMIUM, LIVE, choose, chromium, fill, keyed, look, opened, part, phone, save, select, server, settle, typed,
 )
@@ -157,7 +158,9 @@ def test_two_phones_adding_the_same_attack_at_once_store_it_once(tmp_path: Path)
             if [sum(f.get_by_text(text).count() for f in forms) for text in (refused, saved)] == [1, 1]:
                 break
             host.wait_for_timeout(250)
-        said = [(f.get_by_text(refused).count(), f.get_by_text(saved).count()) for f in forms]
+        lost = tr("en", "error.tap_lost")  # the late phone's page was drawn anew before its tap was handled
+        said = [(f.get_by_text(refused).count() + p.get_by_text(lost).count(), f.get_by_text(saved).count())
+                for f, p in zip(forms, (host, guest))]
         assert said in ([(1, 0), (0, 1)], [(0, 1), (1, 0)]), said
         look(host, "same-attack-host")
         look(guest, "same-attack-guest")

@@ -156,8 +156,10 @@ class RoundPage:
             st.selectbox(t("mine.loot.attacker"), players, key=f"mine_attacker_{s.number}")
             st.selectbox(t("mine.loot.target"), players, index=1, key=f"mine_target_{s.number}")
             ui.number(t("mine.loot.points"), 1, f"mine_points_{s.number}")
+            # the key names the attacks shown: a tap on the form as it was before another phone's attack
+            # came is refused as such (taps.py), never read against the page drawn since
             st.form_submit_button(t("mine.loot.add"), width="stretch", on_click=self.add_attack, args=(attacks,),
-                                  key=f"mine_attack_add_{s.number}")
+                                  key=f"mine_attack_add_{s.number}_{len(attacks)}")
             ui.refused(f"mine_attack_add_{s.number}", st)
         st.markdown(f"**{t('mine.loot.defense')}**")
         self.counts("defense", s.defense)
