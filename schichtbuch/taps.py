@@ -34,7 +34,10 @@ read of `st.session_state` in them, where a newer request stops it, the triggers
 So `.streamlit/config.toml` turns `fastReruns` off, which makes a request join the one waiting (its
 triggers kept, as Streamlit merges requests), and `whole_dispatch` keeps the callbacks of a run's taps
 from being stopped: a newer request stops the run right after them, before the page is drawn (of 308
-cards tapped 60 ms apart by a script in the page, 30 were lost; none since, tests/test_browser_taps.py)."""
+cards tapped 60 ms apart by a script in the page, 30 were lost; none since, tests/test_browser_taps.py).
+Streamlit merges a waiting request's taps behind the newer request's, and a run handles its taps in the
+order of its request, so two quick taps were stored the other way round: `taps_in_order` puts the waiting
+taps first, so that the cards of a quick series are stored, listed and undone in the order tapped."""
 
 from __future__ import annotations
 
@@ -50,13 +53,14 @@ from schichtbuch.session import t
 from schichtbuch.writes import say
 
 try:
+    from streamlit.runtime.scriptrunner_utils import script_requests
     from streamlit.runtime.scriptrunner_utils.exceptions import RerunException, StopException
     from streamlit.runtime.state.safe_session_state import SafeSessionState
     from streamlit.runtime.state.session_state import Serialized, Value
 except ImportError:  # another Streamlit: nothing to claim (`_widgets` finds no states either)
     # typed as 1.67's classes; here a stand-in that no state is an instance of
     RerunException = StopException = Serialized = Value = type("Missing", (Exception,), {})  # type: ignore[misc, assignment]
-    SafeSessionState = None  # type: ignore[misc, assignment]
+    SafeSessionState = script_requests = None  # type: ignore[misc, assignment]
 
 
 def whole_dispatch() -> None:
@@ -82,7 +86,34 @@ def whole_dispatch() -> None:
     setattr(SafeSessionState, "on_script_will_rerun", whole)  # Streamlit's own method, replaced on purpose
 
 
+def taps_in_order() -> None:
+    """From now on in this process, a request merged into a waiting one has its taps after the waiting
+    one's (see the module's docstring): Streamlit's merge (`script_requests._coalesce_widget_states`) is
+    wrapped to order the taps it returns so. Once (a mark on the function); nothing on another Streamlit
+    that lacks it."""
+    merge = getattr(script_requests, "_coalesce_widget_states", None)
+    if merge is None or getattr(merge, "in_order", False):
+        return
+
+    def in_order(waiting: WidgetStates | None, newer: WidgetStates | None) -> WidgetStates | None:
+        merged = merge(waiting, newer)
+        if merged is None or waiting is None:
+            return merged
+        first = {state.id for state in waiting.widgets if _is_trigger(state)}
+        slots = [i for i, state in enumerate(merged.widgets) if _is_trigger(state)]
+        taps = sorted((merged.widgets[i] for i in slots), key=lambda state: state.id not in first)
+        ordered = WidgetStates()
+        ordered.CopyFrom(merged)
+        for slot, tap in zip(slots, taps):
+            ordered.widgets[slot].CopyFrom(tap)
+        return ordered
+
+    in_order.in_order = True  # type: ignore[attr-defined]
+    setattr(script_requests, "_coalesce_widget_states", in_order)  # Streamlit's own function, wrapped on purpose
+
+
 whole_dispatch()
+taps_in_order()
 
 
 @dataclass(frozen=True)
@@ -179,7 +210,12 @@ def _rerun(states: list[WidgetState]) -> None:
 
 def _is_tap(state: Any) -> bool:
     """A button's or form submit's trigger, still in the form the phone sent it."""
-    return isinstance(state, Serialized) and state.value.WhichOneof("value") == "trigger_value" and state.value.trigger_value
+    return isinstance(state, Serialized) and _is_trigger(state.value)
+
+
+def _is_trigger(state: WidgetState) -> bool:
+    """A widget state that is a tap on a button or a form's submit."""
+    return state.WhichOneof("value") == "trigger_value" and bool(state.trigger_value)
 
 
 def _tapped(state: Any) -> bool:
