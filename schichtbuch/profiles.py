@@ -53,7 +53,7 @@ class Play:
     out."""
 
     game: str
-    """The game's id (`coal_baron`)."""
+    """The game's id in the registry."""
     ranks: Mapping[str, int]
     """Each person's place as scored (competition ranking, 1, 1, 3), in seating order; the dummy seat's
     place is left out, so the numbers may skip it."""
@@ -208,11 +208,11 @@ def _rivals(own: Iterable[Play], player: str) -> tuple[Rival, ...]:
     ahead: Counter[str] = Counter()
     behind: Counter[str] = Counter()
     for play in own:
-        mine = play.ranks[player]
+        own_place = play.ranks[player]
         for other, place in play.ranks.items():
             if other != player:
                 shared[other] += 1
-                ahead[other] += mine < place
-                behind[other] += place < mine
+                ahead[other] += own_place < place
+                behind[other] += place < own_place
     rivals = [Rival(o, n, ahead[o], behind[o], n - ahead[o] - behind[o]) for o, n in shared.items() if n >= SHARED_AT_LEAST]
     return tuple(sorted(rivals, key=lambda r: (-r.games, r.name)))
