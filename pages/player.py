@@ -35,7 +35,7 @@ if len(known) > 1 and st.segmented_control(
     scope = tuple((g.id, g.version) for g in known)
 found = player_stats.profile(scope, player)
 st.markdown(t("player.summary", games=found.tally.plays, wins=found.tally.wins, rate=percent(found.tally.win_rate),
-              time=time_played(found.minutes)))
+              time=time_played(found.minutes, found.timed)))
 
 
 def wins(tally: profiles.Tally) -> str:
@@ -44,7 +44,7 @@ def wins(tally: profiles.Tally) -> str:
 
 st.markdown(f"**{t('player.by_game')}**\n\n" + ui.table(
     (t("stats.game"), t("stats.col.plays"), t("stats.col.wins"), t("stats.col.average"), t("stats.col.best"), t("player.col.time")),
-    [(GAMES[g.game].names[lang], g.tally.plays, wins(g.tally), decimal(g.average), g.best, time_played(g.minutes))
+    [(GAMES[g.game].names[lang], g.tally.plays, wins(g.tally), decimal(g.average), g.best, time_played(g.minutes, g.timed))
      for g in found.games]))
 st.markdown(f"**{t('player.by_count')}**\n\n" + ui.table(
     (t("stats.game"), t("stats.col.plays"), t("stats.col.wins")),

@@ -85,7 +85,10 @@ def percent(rate: float) -> str:
     return format_percent(rate, locale=st.session_state.lang)
 
 
-def time_played(minutes: int) -> str:
-    """Minutes played as hours and minutes from an hour on."""
+def time_played(minutes: int, timed: int) -> str:
+    """Minutes played as hours and minutes from an hour on; a dash where no game's duration is known
+    (`timed`, how many are)."""
+    if not timed:
+        return "–"
     hours, rest = divmod(minutes, 60)
     return t("player.hours", hours=hours, minutes=rest) if hours else t("history.minutes", minutes=minutes)

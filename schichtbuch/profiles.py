@@ -113,6 +113,8 @@ class GameLine:
     """Best total."""
     minutes: int
     """Minutes played in the games whose duration is known."""
+    timed: int
+    """How many games' duration is known."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,8 @@ class Profile:
     """Every finished game of the player."""
     minutes: int
     """Minutes played in the games whose duration is known."""
+    timed: int
+    """How many games' duration is known."""
     games: tuple[GameLine, ...]
     """By game, the most played first."""
     counts: tuple[CountLine, ...]
@@ -188,8 +192,8 @@ def profile(history: Iterable[Play], player: str) -> Profile:
                    key=lambda line: (-line.tally.plays, line.game))
     counts = [CountLine(line.game, n, _tally([p for p in by_game[line.game] if len(p.ranks) == n], player))
               for line in games for n in sorted({len(p.ranks) for p in by_game[line.game]})]
-    return Profile(player, _tally(own, player), sum(line.minutes for line in games), tuple(games), tuple(counts),
-                   _rivals(own, player))
+    return Profile(player, _tally(own, player), sum(line.minutes for line in games), sum(line.timed for line in games),
+                   tuple(games), tuple(counts), _rivals(own, player))
 
 
 def _tally(found: Sequence[Play], player: str) -> Tally:
@@ -197,9 +201,8 @@ def _tally(found: Sequence[Play], player: str) -> Tally:
 
 
 def _game_line(game: str, found: Sequence[Play], player: str) -> GameLine:
-    totals = [p.totals[player] for p in found]
-    return GameLine(game, _tally(found, player), sum(totals) / len(totals), max(totals),
-                    sum(p.minutes for p in found if p.minutes is not None))
+    totals, timed = [p.totals[player] for p in found], [p.minutes for p in found if p.minutes is not None]
+    return GameLine(game, _tally(found, player), sum(totals) / len(totals), max(totals), sum(timed), len(timed))
 
 
 def _rivals(own: Iterable[Play], player: str) -> tuple[Rival, ...]:

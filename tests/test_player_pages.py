@@ -54,7 +54,7 @@ def test_a_players_name_on_the_statistics_page_opens_the_profile(store_path: Pat
     assert [h.value for h in at.subheader] == ["👤 Anna"]
     shown = texts(at)
     assert tr(lang, "player.summary", games=5, wins=3, rate=format_percent(0.6, locale=lang),
-              time=tr(lang, "history.minutes", minutes=0)) in shown
+              time="–") in shown
     assert tr(lang, "player.nemesis", rival="Ben", player="Anna", count=1, games=5) in "\n\n".join(shown)
     assert tr(lang, "player.beaten", rival="Ben", player="Anna", count=3, games=5) in "\n\n".join(shown)
     assert any("| Ben | 5 | 3 | 1 | 1 |" in m for m in shown)  # ahead, behind, tied
@@ -98,9 +98,9 @@ def test_the_profile_counts_every_group_the_phone_knows_when_asked(store_path: P
     at.run()
     scope = at.button_group(key="player_scope")
     assert scope.options == [tr("en", "player.scope.group"), tr("en", "player.scope.all", count=2)]
-    assert any(tr("en", "player.summary", games=5, wins=3, rate="60%", time="0 min") == m for m in texts(at))
+    assert any(tr("en", "player.summary", games=5, wins=3, rate="60%", time="–") == m for m in texts(at))
     scope.set_value(True).run()
-    assert any(tr("en", "player.summary", games=6, wins=4, rate="67%", time="0 min") == m for m in texts(at))
+    assert any(tr("en", "player.summary", games=6, wins=4, rate="67%", time="–") == m for m in texts(at))
 
 
 def test_a_profile_follows_the_group_and_is_computed_again_when_it_changes(store_path: Path,
@@ -110,10 +110,13 @@ def test_a_profile_follows_the_group_and_is_computed_again_when_it_changes(store
     group_id = stocked(store_path, played=["coal_baron_2p"], dummy=False)
     at = group_app("pages/player.py", "en", group_id, player="Ben")
     assert followed == [("groups", group_id)]
-    assert tr("en", "player.summary", games=1, wins=0, rate="0%", time="0 min") in texts(at)
-    SQLiteStore(str(store_path)).create(example("schichtwechsel_2p_tie"), {"key": "change.start"}, group=group_id)
+    assert tr("en", "player.summary", games=1, wins=0, rate="0%", time="–") in texts(at)
+    timed = {**example("schichtwechsel_2p_tie"), "started": 1_700_000_000, "ended": 1_700_000_000 + 70 * 60}
+    SQLiteStore(str(store_path)).create(timed, {"key": "change.start"}, group=group_id)
     at.run()
-    assert tr("en", "player.summary", games=2, wins=1, rate="50%", time="0 min") in texts(at)
+    hours = tr("en", "player.hours", hours=1, minutes=10)
+    assert tr("en", "player.summary", games=2, wins=1, rate="50%", time=hours) in texts(at)
+    assert any(f"| Schichtwechsel | 1 | 1 (100%) | 30.0 | 30 | {hours} |" in m for m in texts(at))
 
 
 def test_a_game_with_one_person_beside_the_dummy_counts_but_rates_nobody(store_path: Path):
@@ -123,7 +126,7 @@ def test_a_game_with_one_person_beside_the_dummy_counts_but_rates_nobody(store_p
     at = group_app("pages/player.py", "en", group.id, player="Anna")
     assert not at.exception, failure(at)
     shown = texts(at)
-    assert tr("en", "player.summary", games=1, wins=1, rate="100%", time="0 min") in shown
+    assert tr("en", "player.summary", games=1, wins=1, rate="100%", time="–") in shown
     assert tr("en", "rating.none") in shown and tr("en", "player.no_rivals", player="Anna", count=3) in shown
     at = group_app("pages/stats.py", "en", group.id)
     assert tr("en", "rating.none") in texts(at)

@@ -58,9 +58,9 @@ def test_the_dummy_seat_is_no_player_wins_nothing_and_is_not_in_the_player_count
 
 def test_anna_by_game_and_by_player_count():
     anna = profile(plays(HISTORY), "Anna")
-    assert anna.tally == Tally(6, 4) and anna.minutes == 50 + 70 + 80 + 45 + 30
-    assert anna.games == (GameLine("coal_baron", Tally(5, 3), (80 + 99 + 60 + 88 + 10) / 5, 99, 70 + 80 + 45 + 30),
-                          GameLine("mine", Tally(1, 1), 9, 9, 50))
+    assert (anna.tally, anna.minutes, anna.timed) == (Tally(6, 4), 50 + 70 + 80 + 45 + 30, 5)
+    assert anna.games == (GameLine("coal_baron", Tally(5, 3), (80 + 99 + 60 + 88 + 10) / 5, 99, 70 + 80 + 45 + 30, 4),
+                          GameLine("mine", Tally(1, 1), 9, 9, 50, 1))
     assert anna.counts == (CountLine("coal_baron", 2, Tally(3, 3)), CountLine("coal_baron", 3, Tally(2, 0)),
                            CountLine("mine", 2, Tally(1, 1)))
     assert anna.tally.win_rate == pytest.approx(4 / 6)
