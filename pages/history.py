@@ -1,6 +1,6 @@
 """History: a group's games, newest first (date, game, players with their totals, the winner or that it is
-still being played), filtered by game and by player; each opens here, its scores final (a photo and a note can
-still be added). Below: the history as CSV
+still being played), filtered by game and by player (with a link to that player's profile); each opens
+here, its scores final (a photo and a note can still be added). Below: the history as CSV
 (one row per player per game) and JSON records, and the import of such JSON into the group."""
 
 import streamlit as st
@@ -31,6 +31,9 @@ game = filters[0].selectbox(t("history.filter_game"), [None, *GAMES], key="histo
                             format_func=lambda g: t("history.all_games") if g is None else GAMES[g].names[lang])
 player = filters[1].selectbox(t("history.filter_player"), [None, *group.members], key="history_player",
                               format_func=lambda p: t("history.all_players") if p is None else md(p))
+if player is not None:
+    st.page_link(ui.page_path(None, "player"), label=t("player.profile_of", player=md(player)), icon="👤",
+                 query_params={"group": group.id, "lang": lang, "player": player})
 shown_count = st.session_state.setdefault("history_shown", groups.HISTORY_STEP)
 tally = ui.store().group_tally(group.id, game=game, player=player)
 games = ui.store().group_games(group.id, game=game, player=player, limit=shown_count)

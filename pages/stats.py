@@ -1,12 +1,12 @@
 """Statistics of a group, per game (opening on the game of its most recently played finished game): each
-member's plays, wins, win rate, average and best total (a chart of the wins and a table), the average
-minutes played per player count, the average points per scoring category (a chart), and two members head
-to head."""
+member's plays, wins, win rate, average and best total (a chart of the wins and a table) with a link to
+each one's profile, the ratings (OpenSkill, ratings.py), the average minutes played per player count, the
+average points per scoring category (a chart), and two members head to head."""
 
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import group_stats, groups, stats, ui
+from schichtbuch import group_stats, groups, player_stats, stats, ui
 from schichtbuch.charts import grouped_bars
 from schichtbuch.ui import md
 from scoring.registry import GAMES
@@ -34,6 +34,11 @@ st.vega_lite_chart(spec=grouped_bars(counted, "count", "player", "what", players
 st.dataframe(table.rename(columns={c: t(f"stats.col.{c}") for c in stats.MEMBER_COLUMNS}).rename_axis(t("col.player")), width="stretch",
              column_config={t("stats.col.win_rate"): st.column_config.NumberColumn(format="percent"),
                             t("stats.col.average"): st.column_config.NumberColumn(format="%.1f")})
+player_stats.profile_links(group, players, t("player.pick"))
+
+st.markdown(f"**{t('rating.title')}**")
+rated = player_stats.game_ratings(group.id, group.version, game.id)
+player_stats.show_ratings(t("col.player"), [(md(f"{i}. {r.player}"), r) for i, r in enumerate(rated, 1)])
 
 durations = [(t("app.players", count=n), row.games, "–" if pd.isna(row.minutes) else t("history.minutes", minutes=round(row.minutes)))
              for n, row in computed.durations.iterrows()]

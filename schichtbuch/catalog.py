@@ -39,7 +39,8 @@ SOURCES = ("app.py", "pages", "schichtbuch", "setup", "scoring")
 
 SHARED_NAMESPACES = frozenset({
     "action", "app", "bgstats", "change", "clock", "col", "colour", "connection", "entry", "error", "field", "group", "history", "home",
-    "note", "page", "photo", "place", "problem", "record", "setup", "share", "standings", "stats", "undo", "watch",
+    "note", "page", "photo", "place", "player", "problem", "rating", "record", "setup", "share", "standings", "stats", "undo",
+    "watch",
 })
 """The first words of the catalog keys every game shares (each game's own: `namespaces`)."""
 

@@ -23,7 +23,7 @@ from scoring.registry import GAMES, page_at_stage, score
 GENERAL_PAGES = ("home", "share", "record", "watch")
 
 
-GROUP_PAGES = ("group", "history", "stats")
+GROUP_PAGES = ("group", "history", "stats", "player")
 """A group's pages (`?group=<id>`); their titles are `<page>.page` and `<page>.page.short`."""
 
 

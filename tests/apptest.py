@@ -41,6 +41,13 @@ def app(page: str = HOME, lang: str | None = "en", game: str | None = None) -> A
     return new_session(page, lang, game).run()
 
 
+def group_app(page: str, lang: str, group_id: str, **extra: str) -> AppTest:
+    """Open a group's `page` as a phone following its link with `?group=…&lang=…` (and `extra`) would."""
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params.update({"lang": lang, "group": group_id, **extra})
+    return at.switch_page(page).run()
+
+
 def new_session(page: str = HOME, lang: str | None = "en", game: str | None = None) -> AppTest:
     """A session that a phone's request for `page` opens (its first, or after a server restart), not
     run yet."""

@@ -196,6 +196,25 @@ def assert_inside(cell: Locator, container: Locator) -> None:
         f"{text!r} is cut off: {c} outside {outer}"
 
 
+SMALL = """() => [...document.querySelectorAll(
+    '.stMain :is(button, a, summary, input, textarea, [role=radio], [role=tab], [role=switch], [role=checkbox])')]
+  .filter(e => !e.closest('[data-testid=stElementToolbar]') && e.type !== 'file')
+  .map(e => [e.matches('[type=radio], [type=checkbox], [role=radio], [role=switch], [role=checkbox]')
+             && e.closest('label') || e, e])
+  .filter(([hit]) => hit.getClientRects().length && getComputedStyle(hit).visibility !== 'hidden')
+  .map(([hit, e]) => [Math.round(Math.min(hit.getBoundingClientRect().width, hit.getBoundingClientRect().height)),
+                      (hit.innerText || e.getAttribute('aria-label') || e.placeholder || e.dataset.testid || '').trim().slice(0, 40)])
+  .filter(([side]) => side < 44)"""
+"""The controls a player taps on the page (buttons, links, expanders, fields, choices, tabs, switches and
+ticks; not Streamlit's own toolbar over a table) whose hit box is less than 44 px wide or tall, with its
+shorter side and label. A choice or tick inside a label is tapped anywhere on the label: that is its box."""
+
+
+def small(page: Page) -> list[list[object]]:
+    """The controls of the page a player taps whose hit box is less than 44 px wide or tall (`SMALL`)."""
+    return page.evaluate(SMALL)  # type: ignore[no-any-return]
+
+
 def look(page: Page, name: str) -> None:
     """A screenshot of the whole page (`artifacts/<name>.png`), which must not scroll sideways."""
     SHOTS.mkdir(exist_ok=True)

@@ -16,7 +16,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from apptest import put, tr
-from browser import CHROMIUM, CHROMIUM_ARGS, LIVE, PHONE, look, phone, server, settle
+from browser import CHROMIUM, CHROMIUM_ARGS, LIVE, PHONE, look, phone, server, settle, small
 from builders import FINISHED, PAGE_STAGES
 from schichtbuch import i18n
 from schichtbuch.nav import GROUP_PAGES
@@ -29,18 +29,6 @@ if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
 pytestmark = pytest.mark.browser
 SERIOUS = ("serious", "critical")
 
-SMALL = """() => [...document.querySelectorAll(
-    '.stMain :is(button, a, summary, input, textarea, [role=radio], [role=tab], [role=switch], [role=checkbox])')]
-  .filter(e => !e.closest('[data-testid=stElementToolbar]') && e.type !== 'file')
-  .map(e => [e.matches('[type=radio], [type=checkbox], [role=radio], [role=switch], [role=checkbox]')
-             && e.closest('label') || e, e])
-  .filter(([hit]) => hit.getClientRects().length && getComputedStyle(hit).visibility !== 'hidden')
-  .map(([hit, e]) => [Math.round(Math.min(hit.getBoundingClientRect().width, hit.getBoundingClientRect().height)),
-                      (hit.innerText || e.getAttribute('aria-label') || e.placeholder || e.dataset.testid || '').trim().slice(0, 40)])
-  .filter(([side]) => side < 44)"""
-"""The controls a player taps on the page (buttons, links, expanders, fields, choices, tabs, switches and
-ticks; not Streamlit's own toolbar over a table) whose hit box is less than 44 px wide or tall, with its
-shorter side and label. A choice or tick inside a label is tapped anywhere on the label: that is its box."""
 WORDIEST = ("home", *(f"{g.id}_{g.pages[-1]}" for g in GAMES.values()))
 """Home and each game's end page, where the most text sits beside the controls: measured in every
 language; every other page in one, the languages taking turns."""
@@ -90,10 +78,6 @@ def test_no_page_has_a_serious_accessibility_violation(app: tuple[str, dict[str,
             look(page, f"dark-{name}")
     page.context.close()
     assert found == {}
-
-
-def small(page: Page) -> list[list[object]]:
-    return page.evaluate(SMALL)  # type: ignore[no-any-return]
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

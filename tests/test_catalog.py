@@ -387,7 +387,7 @@ def test_counts_agree_with_their_nouns(lang: str, key: str, params: dict[str, An
     assert expected in i18n.translate(lang, key, **params)
 
 
-PLAYER_PLACEHOLDERS = {"player", "players", "attacker", "target", "first", "second"}
+PLAYER_PLACEHOLDERS = {"player", "players", "attacker", "target", "first", "second", "rival"}
 GENDERED = {"fr": {"il", "elle", "lui", "ils", "elles"}, "en": {"he", "she", "him", "her", "his"},
             "de": {"er", "ihm", "ihn"}}
 """Pronouns that would give a named player a gender."""

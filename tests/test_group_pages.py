@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 
-from apptest import PAGE_FIXTURES, ROOT, app, failure, put, texts, tr
+from apptest import PAGE_FIXTURES, ROOT, app, failure, group_app, put, texts, tr
 from builders.mine import dummy_ahead
 from schichtbuch import live
 from schichtbuch.store import Imported, SQLiteStore
@@ -80,16 +80,6 @@ def test_group_pages_run_with_and_without_a_group(store_path: Path, page: str, l
 def test_an_unknown_group_link_gets_one_line(store_path: Path, page: str, group_id: str):
     at = group_app(page, "en", group_id)
     assert [e.value for e in at.error] == [tr("en", "group.unknown")]
-
-
-def group_app(page: str, lang: str, group_id: str, **extra: str):
-    from streamlit.testing.v1 import AppTest
-    from apptest import APP
-
-    at = AppTest.from_file(str(APP), default_timeout=30)
-    at.query_params.update({"lang": lang, "group": group_id, **extra})
-    at.switch_page(page)
-    return at.run()
 
 
 def test_creating_a_group_opens_it_and_a_member_named_twice_is_refused(store_path: Path):
