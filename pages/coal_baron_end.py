@@ -5,6 +5,7 @@ entered theirs, the page opens with the final standings and the entries fold awa
 import streamlit as st
 
 from schichtbuch import ui
+from schichtbuch.after_game import after_game
 from scoring import coal_baron
 from scoring.coal_baron import END_FIELDS, SHIFTS
 
@@ -21,6 +22,7 @@ record = coal_baron.read(saved.doc)
 
 if record.is_over:
     ui.standings(saved)
+    after_game(saved)
     with st.expander(t("standings.correct")):
         entry()
 elif len(record.shifts) == SHIFTS:

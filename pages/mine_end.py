@@ -8,6 +8,7 @@ import random
 import streamlit as st
 
 from schichtbuch import ui
+from schichtbuch.after_game import after_game
 from scoring import mine
 
 t = ui.page_start()
@@ -53,6 +54,7 @@ else:
     if record.die_roll:
         st.caption(t("mine.end.rolled", rolls=", ".join(f"{ui.named(p, record.dummy)} {v}" for p, v in record.die_roll.items())))
     ui.standings(saved)
+    after_game(saved)
     with st.expander(t("standings.correct")):
         counts()
 ui.undo_button(saved, "mine_undo")

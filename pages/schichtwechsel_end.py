@@ -7,6 +7,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from schichtbuch import ui
+from schichtbuch.after_game import after_game
 from schichtbuch.store import Document
 from schichtbuch.ui import md
 from scoring import schichtwechsel as sw
@@ -78,6 +79,7 @@ record = sw.read(saved.doc)
 
 if record.end is not None:
     ui.standings(saved)
+    after_game(saved)
     with st.expander(t("standings.correct")):
         entries()
 else:

@@ -38,9 +38,9 @@ SOURCES = ("app.py", "pages", "schichtbuch", "setup", "scoring")
 """What extraction reads, relative to the project folder."""
 
 SHARED_NAMESPACES = frozenset({
-    "action", "app", "bgstats", "change", "clock", "col", "colour", "connection", "entry", "error", "field", "group", "history", "home",
-    "note", "page", "photo", "place", "player", "problem", "rating", "record", "setup", "share", "standings", "stats", "undo",
-    "watch",
+    "action", "app", "bgstats", "card", "change", "clock", "col", "colour", "connection", "entry", "error", "field", "group",
+    "history", "home", "note", "page", "photo", "place", "player", "problem", "rating", "record", "rematch", "setup", "share",
+    "standings", "stats", "undo", "watch",
 })
 """The first words of the catalog keys every game shares (each game's own: `namespaces`)."""
 

@@ -22,8 +22,8 @@ from scoring.registry import GAMES
 
 _LOG = logging.getLogger(__name__)
 
-FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "members", "name", "player", "players",
-                         "record", "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
+FIELD_WORDS = frozenset({"colours", "end", "ended", "file", "game", "games", "members", "name", "next_game", "player",
+                         "players", "record", "note", "pauses", "photo", "setup_ticks", "started"}).union(*(g.field_words for g in GAMES.values()))
 """The words of the record paths a refusal can name, each said by its `field.<word>` text: those every
 record has, a group's (`name`, `members`), and each game's."""
 

@@ -3,7 +3,9 @@
 [--utc-offset MINUTES] [--location TEXT] [--lang de|en|fr|ja]`: the BG Stats push link of a finished game
 (scoring/bgstats.py), printed as plain text, its comments and board in the app's words for that language: the
 app's compiled catalogs (`schichtbuch/locales/<lang>/LC_MESSAGES/messages.mo`), read as files with the standard
-library's gettext (scoring imports nothing of the app).
+library's gettext (scoring imports nothing of the app); and `python -m scoring card RECORD.json --out CARD.png
+[--lang de|en|fr|ja] [--utc-offset MINUTES]`: the results card of a finished game (scoring/card.py), the same
+PNG the end page shares, written to CARD.png, nothing printed.
 
 A refused record exits 2 with one line on stderr naming the field; nothing goes to stdout."""
 
@@ -42,8 +44,16 @@ def main(argv: list[str] | None = None) -> int:
     push.add_argument("--utc-offset", type=int, default=0, help="minutes from UTC of the play date (default 0)")
     push.add_argument("--location", default="", help="where the game was played")
     push.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the game's name and the comments")
+    drawn = commands.add_parser("card", help="draw the results card of a finished game record as a PNG file")
+    drawn.add_argument("file")
+    drawn.add_argument("--out", required=True, help="the PNG file to write")
+    drawn.add_argument("--lang", choices=LANGUAGES, default="en", help="language of the card")
+    drawn.add_argument("--utc-offset", type=int, default=0, help="minutes from UTC of the date shown (default 0)")
     args = parser.parse_args(argv)
     try:
+        if args.command == "card":
+            card(args.file, args.out, args.lang, args.utc_offset)
+            return 0
         if args.command == "bgstats":
             print(bgstats_command(load(args.file), texts(args.lang), args.lang, args.utc_offset, args.location))
             return 0
@@ -63,6 +73,19 @@ def load(path: str) -> object:
     except OSError as error:
         raise RecordError("file", "cannot_read", path=path, reason=error.strerror) from None
     return parse(data)
+
+
+def card(path: str, out: str, lang: str, utc_offset: int) -> None:
+    """Write the results card of the finished game in `path` to `out`: nothing is written for a record
+    that is refused."""
+    from scoring.card import card_png  # here: only this command loads Pillow and the card's font
+
+    png = card_png(load(path), texts(lang), lang, utc_offset)
+    try:
+        with open(out, "wb") as file:
+            file.write(png)
+    except OSError as error:
+        raise RecordError("out", "cannot_write", path=out, reason=error.strerror) from None
 
 
 def texts(lang: str) -> Translate:

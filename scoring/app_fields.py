@@ -8,7 +8,8 @@ older records without them still read:
   without them;
 - `setup_ticks`: the setup steps ticked so far; `colours`: a colour per player (registry.PALETTE);
 - `note`: the table's short note with the game (one line);
-- `photo`: a photo of the final board, a JPEG (made by the app: at most 1600 px on its long side) as base64."""
+- `photo`: a photo of the final board, a JPEG (made by the app: at most 1600 px on its long side) as base64;
+- `next_game`: the id of the game started from this one's end page (a rematch, scoring/rematch.py)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import base64
 import copy
 import hashlib
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -188,6 +190,20 @@ def set_photo(data: Mapping[str, Any], jpeg: bytes | None, seen: str) -> dict[st
         new["photo"] = base64.b64encode(jpeg).decode("ascii") if isinstance(jpeg, bytes) else jpeg
     photo(new)
     return copy.deepcopy(new)
+
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+"""The shape of a game's id: 128 random bits in URL-safe base64 (the store's)."""
+
+
+def next_game(record: Mapping[str, Any]) -> str | None:
+    """The id of the game that followed this one (`next_game`), None if none has."""
+    value = record.get("next_game")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not GAME_ID.fullmatch(value):
+        raise RecordError("next_game", "not_game_id", value=value)
+    return value
 
 
 def duration_minutes(record: Mapping[str, Any]) -> int | None:

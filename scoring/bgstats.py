@@ -52,7 +52,7 @@ DOCUMENTED = {
 `sourcePlayId` (UNVERIFIED)."""
 PLAY_ID_FIELDS = ("game", "players", "started")
 """What names one game for `sourcePlayId` once it has started: none of them changes afterwards."""
-AFTER_THE_GAME = ("note", "photo")
+AFTER_THE_GAME = ("note", "photo", "next_game")
 """What a table may add to a finished game: left out of `sourcePlayId` for a record without `started`."""
 
 

@@ -42,6 +42,7 @@ PROBLEMS = {
     "round_entered": "round {round} was already entered on another phone",
     "round_not_reached": "round {round} has not been reached",
     "cannot_read": "cannot read {path}: {reason}",
+    "cannot_write": "cannot write {path}: {reason}",
     "too_large": "is larger than {limit} MB",
     "not_json": "is not valid JSON ({reason})",
     "not_bool": "must be true or false",
@@ -54,6 +55,7 @@ PROBLEMS = {
     "not_image": "is not a picture (JPEG, PNG or WebP)",
     "too_many_pixels": "has more than {limit} million pixels",
     "format_not_accepted": "is a {format} picture; JPEG, PNG or WebP are accepted",
+    "not_game_id": "is not a game's id ({value})",
     "photos_busy": "could not be read now: the server is reading other photos; try again in a moment",
 }
 """English texts of the problems of every game's records, by code: those they share here, each game's

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring import coal_baron, mine, schichtwechsel
-from scoring.app_fields import duration_minutes, note, pauses, photo, times
+from scoring.app_fields import duration_minutes, next_game, note, pauses, photo, times
 from scoring.errors import RecordError
 from scoring.fields import mapping
 from scoring.game import Game
@@ -56,6 +56,7 @@ def score(record: object) -> Result:
     pauses(data)
     note(data)
     photo(data)
+    next_game(data)
     return result
 
 

@@ -249,6 +249,75 @@ def test_two_threads_sharing_one_store_keep_every_entry(where):
     assert saved.version == 2 * WRITES_EACH + 1
 
 
+# --- the next game: made once ----------------------------------------------------------------------------
+
+def rematch(doc):
+    return {"game": doc["game"], "players": doc["players"], "round": doc.get("round", 0) + 1}
+
+
+def test_the_next_game_is_made_once_and_named_by_the_finished_one(store):
+    finished = store.create({"game": "g", "players": ["Anna"], "round": 1}, START)
+    next_id, made = store.create_next(finished.id, rematch, START)
+    assert made and store.load(next_id).doc == {"game": "g", "players": ["Anna"], "round": 2}
+    assert store.load(finished.id).doc["next_game"] == next_id
+    assert store.create_next(finished.id, rematch, START) == (next_id, False)
+    assert store.load(finished.id).version == 2
+
+
+def test_phones_asking_for_the_next_game_at_once_make_one(where):
+    finished = open_store(where, gate=any_document).create({"game": "g", "players": ["Anna"]}, START)
+    barrier, answers = threading.Barrier(4), []
+
+    def ask():
+        own = open_store(where, gate=any_document)
+        barrier.wait(timeout=60)
+        answers.append(own.create_next(finished.id, lambda d: (time.sleep(0.05), rematch(d))[1], START))
+
+    askers = [threading.Thread(target=ask) for _ in range(4)]
+    for a in askers:
+        a.start()
+    for a in askers:
+        a.join(timeout=60)
+    assert sorted(made for _, made in answers) == [False, False, False, True]
+    assert len({next_id for next_id, _ in answers}) == 1
+
+
+def test_undo_passes_over_the_next_game_and_keeps_it_named(store):
+    finished = store.create({"game": "g", "players": ["Anna"], "round": 1}, START)
+    store.change(finished.id, lambda d: {**d, "note": "close one"}, ADD)
+    next_id, _ = store.create_next(finished.id, rematch, START)
+    assert store.undoable(finished.id) == ADD
+    undone = store.undo(finished.id, 3)
+    assert undone.doc == {"game": "g", "players": ["Anna"], "round": 1, "next_game": next_id}
+    assert store.create_next(finished.id, rematch, START) == (next_id, False)
+
+
+def test_a_next_game_this_store_does_not_hold_is_made_anew(store):
+    """A record imported from another server names a next game that is not here."""
+    finished = store.create({"game": "g", "players": ["Anna"], "next_game": new_id()}, START)
+    next_id, made = store.create_next(finished.id, rematch, START)
+    assert made and store.load(finished.id).doc["next_game"] == next_id
+
+
+def test_the_next_game_joins_the_finished_ones_group(store):
+    group, colours = store.create_group("Runde", NAMES), {"Anna": "red", "Ben": "blue", "Cleo": "green"}
+    finished = store.create(cb.new_record(NAMES, colours, "Anna"), START, group=group.id)
+    next_id, _ = store.create_next(finished.id, lambda d: cb.new_record(NAMES, colours, "Ben"), START)
+    assert store.group_of(next_id) == group.id
+    assert [p.id for p in store.group_games(group.id)].count(next_id) == 1
+
+
+def test_a_refused_next_game_stores_nothing(store):
+    finished = store.create({"game": "g", "players": ["Anna"]}, START)
+
+    def refused(doc):
+        raise RecordError("end", "missing")
+
+    with pytest.raises(RecordError):
+        store.create_next(finished.id, refused, START)
+    assert store.load(finished.id).version == 1 and "next_game" not in store.load(finished.id).doc
+
+
 ANNA_ORDERS = [(o.transport.value, list(o.coal)) for o in cb.cards(Transport.WHEELBARROW) + cb.cards(Transport.TRUCK)[:1]]
 BEN_ORDERS = [(o.transport.value, list(o.coal)) for o in cb.cards(Transport.TRAIN) + cb.cards(Transport.HORSE_CART)[:1]]
 """Twelve different cards each (each card exists once)."""

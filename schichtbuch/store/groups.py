@@ -92,7 +92,12 @@ class GroupQueries:
     def group_of(self, game_id: str) -> str | None:
         """The id of the group the game belongs to, or None."""
         with self.reading() as db:
-            row = db.execute("SELECT grp FROM group_games WHERE game = ?", (game_id,)).fetchone()
+            return self.group_holding(db, game_id)
+
+    @staticmethod
+    def group_holding(db: Database, game_id: str) -> str | None:
+        """`group_of` inside the caller's transaction."""
+        row = db.execute("SELECT grp FROM group_games WHERE game = ?", (game_id,)).fetchone()
         return None if row is None else str(row[0])
 
     def group_games(self, group_id: str, game: str | None = None, player: str | None = None,

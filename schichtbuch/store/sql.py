@@ -27,6 +27,12 @@ CLOCK_CHANGES = frozenset({"change.clock_pause", "change.clock_resume"})
 """The labels of the table clock's changes (`schichtbuch/clock.py`), which set only its breaks
 (`CLOCK_FIELD`): pausing and resuming has its own button, so they are no undo steps."""
 CLOCK_FIELD = "pauses"
+NEXT_CHANGE = "change.next_game"
+"""The label of the change that names the game started after this one (`create_next`), which sets only
+`NEXT_FIELD`: no undo step either, so that no undo lets a second rematch be started."""
+NEXT_FIELD = "next_game"
+NOT_UNDONE = {**dict.fromkeys(CLOCK_CHANGES, CLOCK_FIELD), NEXT_CHANGE: NEXT_FIELD}
+"""The changes that are no undo steps, each with the one field it sets, which an undo keeps as it is."""
 
 
 @contextmanager
@@ -71,6 +77,20 @@ class SQLStore(GroupQueries):
             self.join_group(db, group, saved, written.summary)
         return saved
 
+    def create_next(self, game_id: str, start: Callable[[Document], Document], label: dict[str, Any]) -> tuple[str, bool]:
+        """The game that follows `game_id` (a rematch), made once however many phones ask at the same
+        time: in one transaction that holds the game, the game its `next_game` names if that one exists
+        (False: made before), else a new one that `start` makes of its document, in the same group, which
+        the game's `next_game` then names (True). Raises what `start` or the gate raise, storing nothing."""
+        with self.writing() as db:
+            now = self.read_game(db, game_id, lock=True)
+            named = now.doc.get(NEXT_FIELD)
+            if named is not None and db.execute("SELECT 1 FROM games WHERE id = ?", (named,)).fetchone():
+                return str(named), False
+            saved = self.insert_game(db, start(now.doc), label, self.group_holding(db, game_id))
+            self._write(db, now, {**now.doc, NEXT_FIELD: saved.id}, {"key": NEXT_CHANGE})
+            return saved.id, True
+
     def load(self, game_id: str) -> Saved:
         with self.reading() as db:
             return self.read_game(db, game_id)
@@ -100,7 +120,7 @@ class SQLStore(GroupQueries):
             if ways is None:
                 raise NothingToUndo(game_id)
             to = self._label(db, game_id, effective - 1).get("to", effective - 1)
-            doc = _clock_kept(revisions.go_back(now.doc, ways), now.doc)
+            doc = _kept_as_now(revisions.go_back(now.doc, ways), now.doc)
             return self._write(db, now, doc, {"key": "change.undo", "to": to})
 
     def undoable(self, game_id: str) -> dict[str, Any] | None:
@@ -120,7 +140,7 @@ class SQLStore(GroupQueries):
             if "to" in label:
                 version = int(label["to"])
                 label = self._label(db, game_id, version)
-            if label.get("key") not in CLOCK_CHANGES:
+            if label.get("key") not in NOT_UNDONE:
                 return version
             version -= 1
             label = self._label(db, game_id, version)
@@ -279,8 +299,9 @@ class SQLStore(GroupQueries):
         return ways if ways and None not in ways else None
 
 
-def _clock_kept(doc: Document, now: Document) -> Document:
-    """`doc`, an earlier document an undo goes back to, with the table clock as it is in `now`: the
-    clock's pauses are not undone with the game's changes."""
-    kept = {k: v for k, v in doc.items() if k != CLOCK_FIELD}
-    return kept if CLOCK_FIELD not in now else {**kept, CLOCK_FIELD: now[CLOCK_FIELD]}
+def _kept_as_now(doc: Document, now: Document) -> Document:
+    """`doc`, an earlier document an undo goes back to, with the fields of the changes that are no undo
+    steps (`NOT_UNDONE`: the table clock's pauses, the next game) as they are in `now`."""
+    fields = set(NOT_UNDONE.values())
+    kept = {k: v for k, v in doc.items() if k not in fields}
+    return kept | {k: now[k] for k in fields if k in now}

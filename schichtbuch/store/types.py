@@ -125,7 +125,7 @@ def new_id() -> str:
     return secrets.token_urlsafe(ID_BYTES)
 
 
-KEPT_AFTER = ("note", "photo")
+KEPT_AFTER = ("note", "photo", "next_game")
 """What a table may add to a game after it is over: not part of what makes it the same game."""
 
 

@@ -1,0 +1,130 @@
+"""A finished game's end page under AppTest: the results card with its share button, and the rematch: one
+tap starts the same game with the same seats, colours, options and group and opens it; the start player
+drawn or chosen, or, where the rules name them, asked for; two phones tapping at once start one game, and
+the second, like every phone still on the finished game, is offered to follow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from apptest import PAGE_FIXTURES, app, failure, game_count, page_shown, put, stored, tr
+from builders import FINISHED
+from builders.mine import dummy_ahead
+from schichtbuch import ui
+from schichtbuch.store import SQLiteStore
+from scoring.registry import GAMES
+
+pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
+END = {g: ui.page_path(g, GAMES[g].pages[-1]) for g in GAMES}
+FIRST = {g: ui.page_path(g, GAMES[g].pages[0]) for g in GAMES}
+
+
+def end_page(game_id: str, game: str, lang: str = "en") -> Any:
+    at = app(END[game], lang, game_id)
+    assert not at.exception, failure(at)
+    return at
+
+
+def rematch_tap(at: Any, game_id: str, first: str | None = None) -> Any:
+    if first is not None:
+        at.radio(key=ui.widget_key("rematch_first", game_id)).set_value(first)
+    return at.button(key=ui.widget_key("rematch", game_id)).click().run()
+
+
+def follow_links(at: Any) -> list[tuple[str, str]]:
+    return [(link.proto.page, link.proto.query_string) for link in at.page_link
+            if link.value == tr("en", "rematch.follow")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_end_page_of_a_finished_game_shows_its_card_and_a_button_that_shares_it(game: str, lang: str,
+                                                                                    store_path: Path) -> None:
+    at = end_page(put(store_path, FINISHED[game]()), game, lang)
+    cards = [i.proto.imgs[0] for i in at.get("image") if i.proto.imgs[0].alt == tr(lang, "card.alt")]
+    assert len(cards) == 1 and cards[0].url.endswith(".png")
+    button = next(h.proto.body for h in at.get("html") if "schichtbuch-card" in h.proto.body)
+    assert tr(lang, "card.download") in button and tr(lang, "card.share") in button
+    assert tr(lang, "card.title") in [s.value for s in at.subheader]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_game_not_over_offers_no_card_and_no_rematch(game: str, store_path: Path) -> None:
+    from builders import at as built
+
+    at = end_page(put(store_path, built(game, ["Anna", "Ben", "Cleo"], "ending")), game)
+    assert not [i for i in at.get("image") if i.proto.imgs[0].alt == tr("en", "card.alt")]
+    assert not [b for b in at.button if b.key.startswith("rematch")]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rematch_starts_the_same_game_with_the_same_seats_and_opens_it(game: str, store_path: Path) -> None:
+    finished = FINISHED[game]()
+    game_id = put(store_path, finished)
+    at = rematch_tap(end_page(game_id, game), game_id, finished["players"][1])
+    assert not at.exception, failure(at)
+    assert page_shown(at) == FIRST[game] and game_count(store_path) == 2
+    next_id = stored(store_path, game_id)["next_game"]
+    assert at.query_params.get("game") == next_id
+    new, g = stored(store_path, next_id), GAMES[game]
+    assert (new["game"], new["players"], new["colours"]) == (game, finished["players"], finished["colours"])
+    assert {o.value: new.get(o.value) for o in g.options} == {o.value: finished.get(o.value) for o in g.options}
+    assert g.first_player(new) == finished["players"][1] and new["started"] > 0
+    assert not g.score(new).final
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if GAMES[g].draw_start])
+def test_where_the_rules_let_the_app_draw_one_tap_draws_a_start_player(game: str, store_path: Path) -> None:
+    finished = FINISHED[game]()
+    game_id = put(store_path, finished)
+    at = end_page(game_id, game)
+    assert at.caption.values.count(tr("en", "rematch.unverified")) == 1
+    rematch_tap(at, game_id)
+    assert GAMES[game].first_player(stored(store_path, stored(store_path, game_id)["next_game"])) in finished["players"]
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if not GAMES[g].draw_start])
+def test_where_the_rules_name_the_start_player_the_table_is_asked_first(game: str, store_path: Path) -> None:
+    game_id = put(store_path, FINISHED[game]())
+    at = rematch_tap(end_page(game_id, game), game_id)
+    assert [e.value for e in at.error] == [tr("en", "rematch.choose_first")]
+    assert game_count(store_path) == 1 and page_shown(at) == END[game]
+
+
+def test_the_dummy_seat_and_the_group_go_on_into_the_next_game(store_path: Path) -> None:
+    store = SQLiteStore(str(store_path))
+    group = store.create_group("Runde", ["Anna", "Ben", "Robo"])
+    game_id = store.create(dummy_ahead(["Anna", "Ben", "Robo"], "Robo"), {"key": "change.start"}, group=group.id).id
+    rematch_tap(end_page(game_id, "mine"), game_id, "Anna")
+    next_id = store.load(game_id).doc["next_game"]
+    assert store.load(next_id).doc["dummy"] == "Robo" and store.group_of(next_id) == group.id
+
+
+def test_two_phones_tapping_rematch_at_once_start_one_game_and_the_second_is_offered_to_follow(store_path: Path) -> None:
+    game = "coal_baron"
+    game_id = put(store_path, FINISHED[game]())
+    first, second = end_page(game_id, game), end_page(game_id, game)
+    rematch_tap(first, game_id)
+    rematch_tap(second, game_id)  # its page still showed the button when it was tapped
+    assert game_count(store_path) == 2
+    next_id = stored(store_path, game_id)["next_game"]
+    assert page_shown(first) == FIRST[game] and first.query_params.get("game") == next_id
+    assert page_shown(second) == END[game]
+    assert [i.value for i in second.info][-2:] == [tr("en", "rematch.started"), tr("en", "rematch.elsewhere")]
+    assert follow_links(second) == [("coal_baron_shift", f"game={next_id}&lang=en")]
+
+
+def test_a_phone_still_on_the_finished_game_sees_the_next_one_and_follows_it(store_path: Path) -> None:
+    game = "schichtwechsel"
+    game_id = put(store_path, FINISHED[game]())
+    watching = end_page(game_id, game)
+    assert not follow_links(watching)
+    rematch_tap(end_page(game_id, game), game_id)
+    watching.run()  # as the live refresh runs it once the game changed
+    next_id = stored(store_path, game_id)["next_game"]
+    assert tr("en", "rematch.started") in [i.value for i in watching.info]
+    assert follow_links(watching) == [("schichtwechsel_round", f"game={next_id}&lang=en")]
+    assert not [b for b in watching.button if b.key.startswith("rematch")]
