@@ -2,7 +2,10 @@
 
 Every run of a game's or a group's page says what it shows (`follow`: the game or group and the version
 it read). One thread per server process reads the stored versions of everything its phones show, one
-query per kind every `CHECK_SECONDS`, and reruns each session that shows another version. It reruns
+query per kind, and reruns each session that shows another version. It reads them as soon as the store
+says a write was committed (`Store.subscribe`: this process's writes at once, and on PostgreSQL every
+process's, through its notifications), and every `CHECK_SECONDS` besides, for the writes no notification
+reports (other processes sharing one SQLite file). It reruns
 them as Streamlit does on a changed source file with `runOnSave` (`AppSession.request_rerun` with the
 session's last client state, on the server's event loop): the page and the query string stay, widgets
 keep their values. A session whose own run is going on is left to it, since a rerun request would stop
@@ -19,7 +22,6 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-import time
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -32,7 +34,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from schichtbuch.session import store
 
 CHECK_SECONDS = 0.5
-"""How often each server process reads the versions its phones show."""
+"""How often each server process reads the versions its phones show when no write woke it."""
 
 
 RERUN_GAP_SECONDS = 0.03
@@ -62,6 +64,11 @@ class Watcher:
         self._versions, self._rerun = versions, rerun
         self._shown: dict[str, tuple[Shown, int]] = {}
         self._lock = threading.Lock()
+        self._woken = threading.Event()
+
+    def wake(self) -> None:
+        """A write was committed: check now rather than at the next `CHECK_SECONDS`."""
+        self._woken.set()
 
     def follow(self, session: str, shown: Shown, version: int) -> None:
         with self._lock:
@@ -120,9 +127,11 @@ class Watcher:
             _LOG.exception("live refresh: reading the versions failed")
 
     def run(self, alive: Callable[[str], bool]) -> None:
-        """`tick` every `CHECK_SECONDS` for as long as the process runs."""
+        """`tick` at each `wake`, and `CHECK_SECONDS` after the last tick if none came, for as long as the
+        process runs. Writes committed during a tick wake the next one, right after it."""
         while True:
-            time.sleep(CHECK_SECONDS)
+            self._woken.wait(CHECK_SECONDS)
+            self._woken.clear()
             self.tick(alive)
 
 
@@ -160,6 +169,7 @@ def forget() -> None:
 def watcher() -> Watcher:
     """The process's watcher, its thread started."""
     found = Watcher(lambda table, ids: store().versions(table, ids), _rerun)
+    store().subscribe(found.wake)
     threading.Thread(target=found.run, args=(_alive,), name="live-refresh", daemon=True).start()
     return found
 

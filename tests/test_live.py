@@ -5,6 +5,7 @@ real server: test_load.py and the browser tests."""
 
 import inspect
 import logging
+import threading
 
 import pytest
 import streamlit
@@ -172,6 +173,18 @@ def test_tick_outlives_a_store_that_does_not_answer(table, watcher):
     watcher.follow("a", ("games", "g1"), 1)
     watcher.tick(lambda session: True)
     assert watcher.watching() == 1
+
+
+def test_a_wake_checks_at_once_not_at_the_next_interval(table, watcher, monkeypatch):
+    monkeypatch.setattr(live, "CHECK_SECONDS", 600)
+    ticked = threading.Event()
+    watcher.follow("a", ("games", "g1"), 1)
+    table.stored["games"]["g1"] = 2
+    threading.Thread(target=watcher.run, args=(lambda session: ticked.set() or True,), daemon=True).start()
+    assert not ticked.wait(0.3)
+    watcher.wake()
+    assert ticked.wait(5)
+    assert table.reruns == ["a"]
 
 
 class Loop:

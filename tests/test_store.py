@@ -867,3 +867,37 @@ def test_guesses_from_many_threads_of_two_processes_are_counted_one_by_one(where
     for store in stores:
         getattr(store, "close", lambda: None)()
     assert sum(h is not None for h in held) == codes.SERVER_LIMIT.count
+
+
+def test_a_committed_write_wakes_the_subscribers_at_once_and_a_refused_one_does_not(store):
+    woken: list[tuple[str, int]] = []  # which subscriber, on which thread (PostgreSQL's notifications come on another)
+    store.subscribe(lambda: woken.append(("a", threading.get_ident())))
+    store.subscribe(lambda: woken.append(("b", threading.get_ident())))
+    game = store.create({}, START)
+    assert [("a", threading.get_ident()), ("b", threading.get_ident())] == [w for w in woken if w[1] == threading.get_ident()]
+    woken.clear()
+
+    def refuse(doc):
+        raise ValueError("refused")
+
+    with pytest.raises(ValueError):
+        store.change(game.id, refuse, START)
+    assert not [w for w in woken if w[1] == threading.get_ident()]
+
+
+def test_a_write_of_another_process_wakes_the_subscribers_through_postgresql(postgres_url):
+    listening, writing = PostgresStore(postgres_url, gate=any_document), PostgresStore(postgres_url, gate=any_document)
+    woken = threading.Event()
+    try:
+        listening.subscribe(woken.set)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # until the listening thread listens
+            woken.clear()
+            writing.create({}, START)
+            if woken.wait(0.5):
+                break
+        else:
+            pytest.fail("no notification reached the other store within 10 s")
+    finally:
+        listening.close()
+        writing.close()

@@ -11,11 +11,17 @@ connection the server dropped (a restart, a failover, an idle timeout) is replac
 and with it every other idle one the server dropped.
 What still fails, a server down for longer than `WAIT_SECONDS`, or a connection lost during a
 transaction, raises the store's `Unavailable`.
+
+Every write transaction notifies `CHANNEL` (delivered when it commits); once something in the process
+subscribes (the live refresh), a thread listens on a connection of its own and wakes the subscribers at
+each notification, whichever process wrote, so that phones on all processes follow a tap at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import logging
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
@@ -27,10 +33,17 @@ from schichtbuch.store.sql import SQLStore, unavailable_on
 from schichtbuch.store.types import Database, Gate, Unavailable
 from schichtbuch.written import written
 
+_LOG = logging.getLogger(__name__)
+
 MIGRATION_LOCK = 0x5C41C47B
 """The advisory lock key the app's processes take while migrating."""
 POOL_SIZE = 8
 """Connections per app process: one per concurrent store call of its server threads."""
+CHANNEL = "schichtbuch_writes"
+"""The notification channel every write transaction notifies."""
+LISTEN_SECONDS = 1.0
+"""How long the listening thread waits for notifications before it looks whether the store was closed;
+also how long it waits before listening again after losing its connection (a server restart)."""
 WAIT_SECONDS = 5.0
 """How long a call waits for a working connection before it is `Unavailable`: long enough for a server
 that restarts (about a second), short enough that a tap on a server that is down soon says so (the pool's
@@ -42,6 +55,9 @@ class PostgresStore(SQLStore):
 
     def __init__(self, url: str, gate: Gate = written) -> None:
         super().__init__(gate)
+        self._url = url
+        self._closed = threading.Event()
+        self._listener: threading.Thread | None = None
         self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=WAIT_SECONDS, check=self._check,
                                     open=True)
         try:
@@ -52,7 +68,30 @@ class PostgresStore(SQLStore):
             raise
 
     def close(self) -> None:
+        self._closed.set()
         self._pool.close()
+
+    def subscribe(self, wake: Callable[[], None]) -> None:
+        """Also wake on the other processes' writes (the listening thread starts with the first one)."""
+        super().subscribe(wake)
+        if self._listener is None:
+            self._listener = threading.Thread(target=self._listen, name="store-notifications", daemon=True)
+            self._listener.start()
+
+    def _listen(self) -> None:
+        """Wake the subscribers at every notification on `CHANNEL` until the store is closed. A lost
+        connection is opened again after `LISTEN_SECONDS` (what was written meanwhile, the live
+        refresh's regular check finds)."""
+        while not self._closed.is_set():
+            try:
+                with psycopg.connect(self._url, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    while not self._closed.is_set():
+                        for _ in connection.notifies(timeout=LISTEN_SECONDS):
+                            self._wake_subscribers()
+            except psycopg.Error as error:
+                _LOG.warning("store notifications: %s; listening again in %s s", error, LISTEN_SECONDS)
+                self._closed.wait(LISTEN_SECONDS)
 
     def _check(self, connection: psycopg.Connection[Any]) -> None:
         """The pool's check before it lends `connection` (`ConnectionPool.check_connection`). One that
@@ -71,8 +110,12 @@ class PostgresStore(SQLStore):
     def lock_row(self, db: Database, table: str, row_id: str) -> None:
         db.execute(f"SELECT 1 FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
 
-    def writing(self) -> AbstractContextManager[Database]:
-        return self._transaction()
+    @contextmanager
+    def _begin_writing(self) -> Iterator[Database]:
+        """A write transaction that notifies `CHANNEL` when it commits."""
+        with self._transaction() as db:
+            yield db
+            db.execute("SELECT pg_notify(?, '')", (CHANNEL,))
 
     def reading(self) -> AbstractContextManager[Database]:
         return self._transaction()

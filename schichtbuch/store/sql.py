@@ -50,12 +50,31 @@ class SQLStore(GroupQueries):
     """The store's logic in the SQL both databases speak; a backend says how to open a transaction.
 
     A write transaction reads the game with `lock=True`, which keeps every other writer of that game
-    waiting until the transaction ends (`_lock_row`)."""
+    waiting until the transaction ends (`_lock_row`). Once it is committed, every `wake` subscribed in
+    this process is called (`subscribe`)."""
 
     def __init__(self, gate: Gate) -> None:
         self.gate = gate
+        self._wakes: list[Callable[[], None]] = []
 
-    def writing(self) -> AbstractContextManager[Database]:
+    def subscribe(self, wake: Callable[[], None]) -> None:
+        """Call `wake()` after every write committed from now on: this process's own at once, on the
+        writing thread; on a server database also the other processes' (postgres.py). `wake` must be
+        quick and must not raise."""
+        self._wakes.append(wake)
+
+    @contextmanager
+    def writing(self) -> Iterator[Database]:
+        """A write transaction (`_begin_writing`), the subscribers woken once it is committed."""
+        with self._begin_writing() as db:
+            yield db
+        self._wake_subscribers()
+
+    def _wake_subscribers(self) -> None:
+        for wake in self._wakes:
+            wake()
+
+    def _begin_writing(self) -> AbstractContextManager[Database]:
         raise NotImplementedError
 
     def reading(self) -> AbstractContextManager[Database]:

@@ -54,7 +54,7 @@ class SQLiteStore(SQLStore):
             _use_wal(self._db, path)
             migrate(self._db)
 
-    def writing(self) -> AbstractContextManager[Database]:
+    def _begin_writing(self) -> AbstractContextManager[Database]:
         return self._transaction("BEGIN IMMEDIATE")
 
     def reading(self) -> AbstractContextManager[Database]:
