@@ -8,8 +8,8 @@ shift, the phone is taken to the scoring, which says so."""
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.panels.coal_baron import race
 from schichtbuch.ui import md
+from schichtbuch.widgets.panels.coal_baron import race
 from scoring import coal_baron
 from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Order, Transport
 

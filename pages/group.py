@@ -4,7 +4,9 @@ added on the fly), a game played outside added afterwards, and the QR code that 
 
 import streamlit as st
 
-from schichtbuch import groups, start, ui
+from schichtbuch import ui
+from schichtbuch.groups import groups
+from schichtbuch.shell import start
 from schichtbuch.ui import md
 from scoring.registry import GAMES
 

@@ -5,7 +5,9 @@ still be added). Below: the history as CSV
 
 import streamlit as st
 
-from schichtbuch import export, groups, ui
+from schichtbuch import ui
+from schichtbuch.groups import groups
+from schichtbuch.sharing import export
 from schichtbuch.store import Played, UnknownGame
 from schichtbuch.ui import md
 from scoring.registry import GAMES

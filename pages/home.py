@@ -2,7 +2,10 @@
 
 import streamlit as st
 
-from schichtbuch import codes, groups, start, ui
+from schichtbuch import ui
+from schichtbuch.groups import groups
+from schichtbuch.shell import start
+from schichtbuch.store import codes
 from schichtbuch.ui import md
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, is_over

@@ -9,7 +9,7 @@ from functools import partial
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.panels.mine import RoundPage
+from schichtbuch.widgets.panels.mine import RoundPage
 from scoring import mine
 from scoring.mine import ROUNDS
 from setup.mine import placement

@@ -5,7 +5,7 @@ import json
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.export import standings_csv
+from schichtbuch.sharing.export import standings_csv
 from scoring.errors import RecordError
 from scoring.fields import mapping
 from scoring.gate import parse

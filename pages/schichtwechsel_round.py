@@ -4,8 +4,8 @@ start player named, the round card and each player's VP from it, running totals 
 import streamlit as st
 
 from schichtbuch import ui
-from schichtbuch.panels.schichtwechsel import round_form
 from schichtbuch.ui import md
+from schichtbuch.widgets.panels.schichtwechsel import round_form
 from scoring import schichtwechsel as sw
 from scoring.schichtwechsel import ROUNDS, Record
 from setup.schichtwechsel import ACTION_RULES, SCORING_RULES, preparation

@@ -4,7 +4,9 @@ its big-screen form) for whoever only watches."""
 
 import streamlit as st
 
-from schichtbuch import codes, share, ui
+from schichtbuch import ui
+from schichtbuch.sharing import share
+from schichtbuch.store import codes
 from schichtbuch.ui import md
 from scoring.registry import GAMES
 

@@ -6,9 +6,10 @@ to head."""
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import group_stats, groups, stats, ui
-from schichtbuch.charts import grouped_bars
+from schichtbuch import ui
+from schichtbuch.groups import group_stats, groups, stats
 from schichtbuch.ui import md
+from schichtbuch.widgets.charts import grouped_bars
 from scoring.registry import GAMES
 
 t = ui.page_start()

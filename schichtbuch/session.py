@@ -19,9 +19,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
-from schichtbuch import i18n, share
-from schichtbuch.caching import kept
+from schichtbuch.live.caching import kept
+from schichtbuch.sharing import share
 from schichtbuch.store import Group, Saved, Store, UnknownGroup, is_id, open_store
+from schichtbuch.texts import i18n
 from scoring.errors import RecordError
 from scoring.registry import score
 from setup import Step

@@ -12,22 +12,24 @@
 - store.py: the longest member list and group name typed at once, and `Unavailable`, the database out of reach.
 """
 
-from schichtbuch.entry import ask_player, checklist, choose_player, counts, keep_in_link, linked, number, player_entry, row
-from schichtbuch.taps import drawn, run_page, unclaimed
-from schichtbuch.header import header
-from schichtbuch.joining import follow_join, join_link, join_typed, link_base, share_button, unreached
-from schichtbuch.nav import (
-    GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, store_down, table_page,
-    watch,
-)
-from schichtbuch.scoreboard import (
-    LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, named, stage_points, standings, table,
-)
+from schichtbuch.live.taps import drawn, run_page, unclaimed
 from schichtbuch.session import (
     BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, step_text, store, t, utc_offset, when,
     widget_key,
 )
+from schichtbuch.sharing.joining import follow_join, join_link, join_typed, link_base, share_button, unreached
+from schichtbuch.shell.header import header
+from schichtbuch.shell.nav import (
+    GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, store_down,
+    table_page, watch,
+)
 from schichtbuch.store import GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, Unavailable
+from schichtbuch.widgets.entry import (
+    ask_player, checklist, choose_player, counts, keep_in_link, linked, number, player_entry, row,
+)
+from schichtbuch.widgets.scoreboard import (
+    LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, named, stage_points, standings, table,
+)
 from schichtbuch.writes import (
     Pick, StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, saved_on_tap, say, stage_news, tapped,
     unavailable, undo_button,

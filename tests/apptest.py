@@ -26,8 +26,9 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from schichtbuch import i18n, ui
+from schichtbuch import ui
 from schichtbuch.store import SQLiteStore
+from schichtbuch.texts import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"

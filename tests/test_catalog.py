@@ -4,7 +4,7 @@ text bypasses the catalogs; and the purity of the scoring and setup packages (no
 randomness, no clock).
 
 Keys the code spells literally are found in the source with `ast`; keys it builds with f-strings are
-checked through the sets they expand to (`schichtbuch.catalog.dynamic_keys`: the registry, the enums and
+checked through the sets they expand to (`schichtbuch.texts.catalog.dynamic_keys`: the registry, the enums and
 the constant tuples)."""
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from babel.messages.pofile import read_po
 from markdown_it import MarkdownIt
 
 from builders import BY_GAME, FINISHED, guides
-from schichtbuch import catalog, i18n, ui
+from schichtbuch import ui
 from schichtbuch.session import md
+from schichtbuch.texts import catalog, i18n
 from scoring.errors import PROBLEMS, RecordError
 from scoring.registry import GAMES, score
 
@@ -100,14 +101,14 @@ def test_catalog_has_every_message_of_the_template(lang: str):
 
 
 def test_template_is_what_extraction_gives():
-    """`messages.pot` is up to date with the code (`python -m schichtbuch.catalog` writes it)."""
+    """`messages.pot` is up to date with the code (`python -m schichtbuch.texts.catalog` writes it)."""
     assert {m.id for m in catalog.template() if m.id} == {m.id for m in TEMPLATE if m.id}
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_app_reads_the_po_file_as_compiled(lang: str):
-    """The `.mo` the app reads is its `.po` compiled (`python -m schichtbuch.catalog` writes both)."""
-    assert i18n.mo_path(lang).read_bytes() == i18n.compiled(lang), "run python -m schichtbuch.catalog"
+    """The `.mo` the app reads is its `.po` compiled (`python -m schichtbuch.texts.catalog` writes both)."""
+    assert i18n.mo_path(lang).read_bytes() == i18n.compiled(lang), "run python -m schichtbuch.texts.catalog"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

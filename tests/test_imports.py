@@ -73,7 +73,7 @@ def test_the_walk_finds_a_circle() -> None:
 def test_shared_modules_never_name_a_game() -> None:
     """Outside a game's own package, its pages and their panels, its setup module and the registry, no code
     names a game (docstrings and comments aside): the shared code and the general pages iterate the registry."""
-    own = {f"{package}.{g}" for g in GAMES for package in ("scoring", "setup", "schichtbuch.panels")} | {"scoring.registry"}
+    own = {f"{package}.{g}" for g in GAMES for package in ("scoring", "setup", "schichtbuch.widgets.panels")} | {"scoring.registry"}
     named = re.compile("|".join(rf"\b{g}\b" for g in GAMES))
     general_pages = {module_name(p): p for p in (ROOT / "pages").glob("*.py") if not p.stem.startswith(tuple(GAMES))}
     found = []
@@ -108,8 +108,8 @@ page's first run in a fresh process goes without them."""
 
 
 def test_the_shared_modules_load_no_heavy_library() -> None:
-    shared = ["schichtbuch.ui", "schichtbuch.groups", "schichtbuch.start", "schichtbuch.joining", "schichtbuch.export",
-              *(f"schichtbuch.panels.{p.stem}" for p in (ROOT / "schichtbuch" / "panels").glob("[!_]*.py"))]
+    shared = ["schichtbuch.ui", "schichtbuch.groups.groups", "schichtbuch.shell.start", "schichtbuch.sharing.joining", "schichtbuch.sharing.export",
+              *(f"schichtbuch.widgets.panels.{p.stem}" for p in (ROOT / "schichtbuch" / "widgets" / "panels").glob("[!_]*.py"))]
     code = f"import sys, {', '.join(shared)}; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert loaded.split() == []

@@ -10,9 +10,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from schichtbuch import codes, i18n, share
-from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit
-from schichtbuch.store import new_id
+from schichtbuch.sharing import share
+from schichtbuch.store import codes, new_id
+from schichtbuch.store.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit
+from schichtbuch.texts import i18n
 from scoring.registry import GAMES, is_over, page_at_stage
 from builders import LANDS_ON, STAGES
 

@@ -21,9 +21,11 @@ from streamlit.testing.v1 import AppTest
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, page_shown, put, tr
 from builders import LANDS_ON, STAGES
 from builders.coal_baron import created, finished, in_shift_one
-from schichtbuch import codes, i18n, share, ui
-from schichtbuch.codes import CODE_TTL_SECONDS, Limit
-from schichtbuch.store import SQLiteStore
+from schichtbuch import ui
+from schichtbuch.sharing import share
+from schichtbuch.store import SQLiteStore, codes
+from schichtbuch.store.codes import CODE_TTL_SECONDS, Limit
+from schichtbuch.texts import i18n
 from scoring.registry import GAMES
 
 SHARE = ui.page_path(None, "share")

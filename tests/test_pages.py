@@ -26,9 +26,11 @@ import builders
 from builders import REPRESENTATIVE, STAGES
 from builders.mine import resolve as mine_resolve
 from builders.coal_baron import card_text, created, deliveries, finished, in_shift_one, shift_three_scored
-from schichtbuch import i18n, live, ui
-from schichtbuch.ui import md, page_path
+from schichtbuch import ui
+from schichtbuch.live import refresh
 from schichtbuch.store import SQLiteStore
+from schichtbuch.texts import i18n
+from schichtbuch.ui import md, page_path
 from scoring import coal_baron as cb
 from scoring.coal_baron import END_FIELDS, SHIFTS, Transport
 from scoring.registry import GAMES, PALETTE
@@ -77,7 +79,7 @@ def test_page_runs(page: str, lang: str, stage: str, store_path: Path, monkeypat
     doc = None if build is None else build()
     game_id = None if doc is None else put(store_path, doc)
     followed: list[tuple[str, str, int]] = []
-    monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
+    monkeypatch.setattr(refresh, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
     at = app(page, lang, game_id)
     assert not at.exception, failure(at)
     assert header_ran(at, lang), "app.py's header did not run"
@@ -413,7 +415,7 @@ def test_undo_twice_walks_back(store_path: Path):
 
 
 # Another phone changes the game between this phone's last run and its tap. A real phone is rerun within
-# live.CHECK_SECONDS of the change, so the window is short but real; in AppTest the tree of the last run is what the phone
+# refresh.CHECK_SECONDS of the change, so the window is short but real; in AppTest the tree of the last run is what the phone
 # shows, and the store is changed behind it.
 
 def test_undo_after_another_phone_changed_the_game(store_path: Path):

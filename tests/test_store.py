@@ -11,10 +11,11 @@ import time
 
 import pytest
 
-from schichtbuch import codes
-from schichtbuch.codes import CODE_TTL_SECONDS, Limit, code_from
+from schichtbuch.store.codes import CODE_TTL_SECONDS, Limit, code_from
 from legacy_store import counted_sqlite
-from schichtbuch.store import Conflict, NothingToUndo, SQLiteStore, Unavailable, UnknownGame, is_id, new_id, open_store
+from schichtbuch.store import (
+    Conflict, NothingToUndo, SQLiteStore, Unavailable, UnknownGame, codes, is_id, new_id, open_store,
+)
 from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import PostgresStore
 from schichtbuch.store.sqlite import CACHE_KIB, migrate

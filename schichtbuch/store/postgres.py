@@ -25,7 +25,7 @@ from psycopg_pool import ConnectionPool
 from schichtbuch.store import migrations
 from schichtbuch.store.sql import SQLStore, unavailable_on
 from schichtbuch.store.types import Database, Gate, Unavailable
-from schichtbuch.written import written
+from schichtbuch.store.written import written
 
 MIGRATION_LOCK = 0x5C41C47B
 """The advisory lock key the app's processes take while migrating."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from schichtbuch import codes, revisions
+from schichtbuch.store import codes, revisions
 from schichtbuch.store.groups import GroupQueries
 from schichtbuch.store.types import (
     Conflict, Database, Document, Gate, NothingToUndo, Saved, Unavailable, UnknownGame, new_id,
@@ -24,7 +24,7 @@ VERSIONS_AT_ONCE = 500
 _SYSTEM_RANDOM = random.SystemRandom()
 """Join codes drawn from the operating system's randomness (as `secrets` does)."""
 CLOCK_CHANGES = frozenset({"change.clock_pause", "change.clock_resume"})
-"""The labels of the table clock's changes (`schichtbuch/clock.py`), which set only its breaks
+"""The labels of the table clock's changes (`schichtbuch/shell/clock.py`), which set only its breaks
 (`CLOCK_FIELD`): pausing and resuming has its own button, so they are no undo steps."""
 CLOCK_FIELD = "pauses"
 
@@ -250,7 +250,7 @@ class SQLStore(GroupQueries):
 
     def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]:
         """The versions of the games or groups (`table`: "games" or "groups") with these ids, for the
-        live refresh (live.py); ids with no row are left out. One indexed read per `VERSIONS_AT_ONCE` ids."""
+        live refresh (live/refresh.py); ids with no row are left out. One indexed read per `VERSIONS_AT_ONCE` ids."""
         if table not in ("games", "groups"):
             raise ValueError(f"versions of {table!r}")
         found: dict[str, int] = {}

@@ -10,8 +10,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
 
-from schichtbuch.nav import page_path
 from schichtbuch.session import store, t
+from schichtbuch.shell.nav import page_path
 from scoring.app_fields import with_start
 from scoring.game import Game, StartOption
 

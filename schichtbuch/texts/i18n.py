@@ -1,6 +1,6 @@
 """The translation catalogs: gettext catalogs read with Babel, one `.po` per language in
 `locales/<lang>/LC_MESSAGES/messages.po`, the template `locales/messages.pot` extracted from the code by
-`python -m schichtbuch.catalog` (see there).
+`python -m schichtbuch.texts.catalog` (see there).
 
 The msgids are keys (`home.start`, `coal_baron.cat.money.short`); English text lives in `en.po` like every
 other language's. A text's `{name}` placeholders are filled with `str.format`, numbers written in the
@@ -35,7 +35,7 @@ LANGUAGES = ("de", "en", "fr", "ja")
 
 FALLBACK = "en"
 
-LOCALES = Path(__file__).with_name("locales")
+LOCALES = Path(__file__).resolve().parent.parent / "locales"
 
 DOMAIN = "messages"
 

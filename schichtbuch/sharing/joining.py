@@ -10,10 +10,11 @@ import time
 
 import streamlit as st
 
-from schichtbuch import codes, share, webapp
-from schichtbuch.nav import page_path, table_page
 from schichtbuch.session import BASE_URL, store, t
-from schichtbuch.store import UnknownGame, is_id
+from schichtbuch.sharing import share
+from schichtbuch.shell import webapp
+from schichtbuch.shell.nav import page_path, table_page
+from schichtbuch.store import UnknownGame, codes, is_id
 
 
 def follow_join() -> None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from schichtbuch import clock, live
-from schichtbuch.keepsakes import keepsakes
-from schichtbuch.panels import watch_section
-from schichtbuch.scoreboard import drawn_standings, standings
+from schichtbuch.live import refresh
 from schichtbuch.session import store, t
-from schichtbuch.share import WATCH
+from schichtbuch.sharing.keepsakes import keepsakes
+from schichtbuch.sharing.share import WATCH
+from schichtbuch.shell import clock
 from schichtbuch.store import Saved, UnknownGame, is_id
+from schichtbuch.widgets.panels import watch_section
+from schichtbuch.widgets.scoreboard import drawn_standings, standings
 from scoring.app_fields import note, photo
 from scoring.registry import GAMES
 
@@ -124,7 +125,7 @@ def watched() -> Saved:
     except UnknownGame:
         st.error(t("watch.unknown"))
         st.stop()
-    live.follow("games", saved.id, saved.version, lambda: store().version(saved.id), UnknownGame)
+    refresh.follow("games", saved.id, saved.version, lambda: store().version(saved.id), UnknownGame)
     return saved
 
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import stats
-from schichtbuch.caching import kept
+from schichtbuch.groups import stats
+from schichtbuch.live.caching import kept
 from schichtbuch.session import store
 from scoring.registry import GAMES
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from schichtbuch import clock, i18n, webapp
-from schichtbuch.nav import _title_key, all_pages, game, page_path
+from schichtbuch.live.taps import drawn
 from schichtbuch.session import go_to, recent_cookie, store, t, widget_key
+from schichtbuch.shell import clock, webapp
+from schichtbuch.shell.nav import _title_key, all_pages, game, page_path
 from schichtbuch.store import Saved
-from schichtbuch.taps import drawn
+from schichtbuch.texts import i18n
 from schichtbuch.writes import refused
 
 PHONE_CSS = """

@@ -11,10 +11,11 @@ from typing import TypeVar
 
 import streamlit as st
 
-from schichtbuch import i18n, live, taps
-from schichtbuch.caching import kept
+from schichtbuch.live import refresh, taps
+from schichtbuch.live.caching import kept
 from schichtbuch.session import remember, store, t, translator
 from schichtbuch.store import Document, Saved, Unavailable, UnknownGame, is_id
+from schichtbuch.texts import i18n
 from schichtbuch.writes import refusal, said_elsewhere, undo_button
 from scoring.errors import RecordError
 from scoring.game import Game
@@ -111,7 +112,7 @@ def current() -> Saved | None:
     """The game named in the URL, loaded fresh from the store (`from_url`) and remembered by this browser;
     None if no game is open."""
     st.session_state.saved = None
-    live.forget()
+    refresh.forget()
     if going := st.session_state.pop("go_to", None):
         st.switch_page(going[0], query_params=going[1] or params())
     saved = from_url("game", store().load, UnknownGame, "error.unknown_game", (page_path(None, "home"), "page.home", "🏠"))
@@ -166,10 +167,10 @@ def require_game(game_id: str | None = None) -> Saved:
 
 
 def watch(saved: Saved | None) -> None:
-    """Rerun the page when another phone changes the game (live.py); called before the page runs, so
+    """Rerun the page when another phone changes the game (live/refresh.py); called before the page runs, so
     that a page that stops early (a question, a confirmation) follows the game too."""
     if saved is not None:
-        live.follow("games", saved.id, saved.version, lambda: store().version(saved.id), UnknownGame)
+        refresh.follow("games", saved.id, saved.version, lambda: store().version(saved.id), UnknownGame)
 
 
 def store_down(error: Unavailable) -> None:

@@ -1,8 +1,8 @@
-"""What a write stores of a game, decided here rather than by the store: the one gate (every document the
+"""What a write stores of a game, decided here rather than by the store's backends: the one gate (every document the
 store writes is read and scored by its game's reader, `scoring.registry.check`, else a RecordError and
 nothing is stored), the `ended` stamp (whole seconds since 1970, UTC) on the write that makes a game final,
 and the row a group's history keeps of the game (`scoring.registry.summary`). The store calls `written`
-inside its write transaction (schichtbuch/store, its `Gate`) and stores what it returns."""
+inside its write transaction (its `Gate`) and stores what it returns."""
 
 from __future__ import annotations
 

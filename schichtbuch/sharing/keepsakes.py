@@ -10,10 +10,10 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch import photos
+from schichtbuch.live.taps import drawn
 from schichtbuch.session import md, t, widget_key
+from schichtbuch.sharing import photos
 from schichtbuch.store import Saved
-from schichtbuch.taps import drawn
 from schichtbuch.writes import refusal, refused, save_on_tap, say, tapped
 from scoring.app_fields import note, photo, photo_seen, set_note, set_photo
 from scoring.errors import RecordError

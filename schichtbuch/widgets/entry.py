@@ -9,9 +9,9 @@ from typing import Any, NoReturn, TypeVar, overload
 
 import streamlit as st
 
+from schichtbuch.live.taps import drawn
 from schichtbuch.session import md, step_text, store, t, widget_key
 from schichtbuch.store import Document, Saved, Unavailable
-from schichtbuch.taps import drawn
 from schichtbuch.writes import Pick, change_text, picked_anew, refusal, refused, save_on_tap, say, tapped, unavailable
 from scoring.app_fields import setup_ticks, tick
 from scoring.errors import RecordError

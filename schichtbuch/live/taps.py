@@ -19,7 +19,7 @@ The first request after a server starts runs a page without the app (`nav.page_s
 once: `rerun_keeping_taps` makes that rerun carry the phone's widget values, so the tap survives it.
 
 This reads Streamlit's session state internals (`SessionState._new_widget_state`, 1.67; requirements.txt
-pins that minor release, and tests/test_streamlit_private.py fails on one without them), as live.py reads
+pins that minor release, and tests/test_streamlit_private.py fails on one without them), as live/refresh.py reads
 its sessions; where they are missing, nothing is claimed and taps behave as Streamlit has them. Of the other widgets a new session receives, those that save what the
 phone sets them to (a tick, a choice: `drawn`) are claimed when their value differs from the stored one;
 form fields keep what the phone typed, saved with their form's tap.

@@ -1,10 +1,10 @@
 """Extraction of the catalog template and its merge into each language's `.po`, with Babel's API:
-`python -m schichtbuch.catalog` writes `locales/messages.pot` from the code and updates every
+`python -m schichtbuch.texts.catalog` writes `locales/messages.pot` from the code and updates every
 `locales/<lang>/LC_MESSAGES/messages.po` from it, sorted by msgid so that merges stay clean, and compiles
 each to the `messages.mo` beside it, which the app reads.
 
 How extraction finds the keys:
-- `extract_keys`, a Babel extractor (`schichtbuch.catalog:extract_keys`) run over every source file,
+- `extract_keys`, a Babel extractor (`schichtbuch.texts.catalog:extract_keys`) run over every source file,
   yields each string literal shaped like a key in one of `namespaces()` (`"home.start"`), wherever it is:
   in a `t(...)` call, or handed on as data (setup steps, breakdown lines, status and tie-break keys);
 - `dynamic_keys()` lists the keys the code builds with f-strings (`f"{game}.cat.{c}.short"`), expanded
@@ -12,7 +12,7 @@ How extraction finds the keys:
 A key in `i18n.PLURALS` becomes a plural entry whose msgid_plural names its counted placeholder.
 
 To add a text: use its key in the code (a new shared namespace goes into `SHARED_NAMESPACES`, a key built
-at run time into `dynamic_keys` or the game descriptor's `catalog_keys`), run `python -m schichtbuch.catalog`,
+at run time into `dynamic_keys` or the game descriptor's `catalog_keys`), run `python -m schichtbuch.texts.catalog`,
 fill its msgstr in all four `.po` files and run the command again to compile them (`tests/test_catalog.py`
 fails until every language has it and every `.mo` matches its `.po`)."""
 
@@ -30,9 +30,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from schichtbuch import i18n
+from schichtbuch.texts import i18n
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 SOURCES = ("app.py", "pages", "schichtbuch", "setup", "scoring")
 """What extraction reads, relative to the project folder."""
@@ -52,7 +52,7 @@ PROJECT = "Schichtbuch"
 ISSUES = "the project's issue tracker"
 
 HEADER = """# {name} texts of Schichtbuch: keys as msgids, sorted by key.
-# How to add a text or a language: README, "Adding a language", and schichtbuch/catalog.py."""
+# How to add a text or a language: README, "Adding a language", and schichtbuch/texts/catalog.py."""
 
 Extracted = tuple[int, str | None, str | tuple[str, str], list[str]]
 
@@ -93,7 +93,9 @@ def message(lineno: int, key: str) -> Extracted:
 def dynamic_keys() -> dict[str, set[str]]:
     """The keys the code builds at run time, by family, expanded from the tables they are built from: the
     app's own, and those each game's descriptor names (`catalog_keys`; a family two games share merged)."""
-    from schichtbuch import nav, stats, writes
+    from schichtbuch import writes
+    from schichtbuch.groups import stats
+    from schichtbuch.shell import nav
     from scoring.errors import PROBLEMS
     from scoring.majorities import Place
     from scoring.registry import GAMES, PALETTE
@@ -127,8 +129,8 @@ def game_keys(g: Any) -> set[str]:
 def template() -> Catalog:
     """The catalog template: the keys found in the sources, then the built ones."""
     pot = Catalog(project=PROJECT, version="1", fuzzy=False, msgid_bugs_address=ISSUES,
-                  header_comment="# The texts of Schichtbuch, extracted by `python -m schichtbuch.catalog`.")
-    method = "schichtbuch.catalog:extract_keys"
+                  header_comment="# The texts of Schichtbuch, extracted by `python -m schichtbuch.texts.catalog`.")
+    method = "schichtbuch.texts.catalog:extract_keys"
     sources = [(p if p.endswith(".py") else f"{p}/**.py", method) for p in SOURCES]
     for filename, lineno, key, _, _ in extract_from_dir(ROOT, sources):
         pot.add(key, None, [(filename, lineno)])

@@ -9,13 +9,15 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch import export, live, nav, share, start
-from schichtbuch.nav import page_path
-from schichtbuch.scoreboard import named
+from schichtbuch.live import refresh
 from schichtbuch.session import md, recent_groups, remember_group, store, t
+from schichtbuch.sharing import export, share
+from schichtbuch.shell import nav, start
+from schichtbuch.shell.nav import page_path
 from schichtbuch.store import (
     GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, Unavailable, UnknownGame, UnknownGroup,
 )
+from schichtbuch.widgets.scoreboard import named
 from schichtbuch.writes import refusal, say, tapped, unavailable
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, summary, summary_minutes, summary_winners
@@ -75,8 +77,8 @@ def your_groups() -> None:
 
 def watch_group(group: Group) -> None:
     """Rerun the page when another phone adds a game or member to the group, or a game of it changes
-    (live.py)."""
-    live.follow("groups", group.id, group.version, lambda: store().group_version(group.id), UnknownGroup)
+    (live/refresh.py)."""
+    refresh.follow("groups", group.id, group.version, lambda: store().group_version(group.id), UnknownGroup)
 
 
 def game_line(s: dict[str, Any], lang: str) -> str:

@@ -8,16 +8,16 @@ from typing import Any
 
 import streamlit as st
 
-from schichtbuch.caching import kept
-from schichtbuch.charts import lines
-from schichtbuch.keepsakes import keepsakes
+from schichtbuch.live.caching import kept
 from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
+from schichtbuch.sharing.keepsakes import keepsakes
 from schichtbuch.store import Document, Saved
+from schichtbuch.widgets.charts import lines
 from scoring import bgstats
 from scoring.app_fields import times
 from scoring.game import Game
-from scoring.standings import Line, Result
 from scoring.registry import GAMES, score
+from scoring.standings import Line, Result
 
 CHART_COLOURS = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#a88600",
                  "white": "#949494", "black": "#666666"}
