@@ -1,7 +1,7 @@
 """What pages use, in one import (`from schichtbuch import ui`), each piece from the module of its concern:
 
-- session.py: configuration, the store, the language and texts (`t`, `md`, `when`), widget keys,
-  recent games;
+- session/: the settings, the store, the session's initialiser, widget keys, recent games;
+  texts/words.py: the language's texts (`t`, `md`, `when`); sharing/qr.py: a link's QR code;
 - nav.py: the pages and routing, the current game, the live refresh, a page the database cannot serve;
 - header.py: the header of every page; joining.py: join links, and joining by link or code;
 - writes.py: saving in a tap's callback (refused if the phone picked anew above the control: `Pick`),
@@ -13,17 +13,20 @@
 """
 
 from schichtbuch.live.taps import drawn, run_page, unclaimed
-from schichtbuch.session import (
-    BASE_URL, DEFAULT_LANG, STORE_PATH, extra, init, md, qr_code, recent_games, step_text, store, t, utc_offset, when,
-    widget_key,
-)
+from schichtbuch.session.cookies import recent_games
+from schichtbuch.session.page import extra, widget_key
+from schichtbuch.session.resources import store
+from schichtbuch.session.settings import BASE_URL, DEFAULT_LANG, STORE_PATH
+from schichtbuch.session.state import init
 from schichtbuch.sharing.joining import follow_join, join_link, join_typed, link_base, share_button, unreached
+from schichtbuch.sharing.qr import qr_code
 from schichtbuch.shell.header import header
 from schichtbuch.shell.nav import (
     GENERAL_PAGES, GROUP_PAGES, all_pages, current, page_path, page_start, params, require_game, store_down,
     table_page, watch,
 )
 from schichtbuch.store import GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, Unavailable
+from schichtbuch.texts.words import md, step_text, t, utc_offset, when
 from schichtbuch.widgets.entry import (
     ask_player, checklist, choose_player, counts, keep_in_link, linked, number, player_entry, row,
 )

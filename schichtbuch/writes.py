@@ -15,8 +15,10 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from schichtbuch.session import go_to, md, slot, store, t
+from schichtbuch.session.page import go_to, slot
+from schichtbuch.session.resources import store
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, Unavailable
+from schichtbuch.texts.words import md, t
 from scoring.errors import RecordError
 from scoring.registry import GAMES
 

@@ -25,8 +25,8 @@ from markdown_it import MarkdownIt
 
 from builders import BY_GAME, FINISHED, guides
 from schichtbuch import ui
-from schichtbuch.session import md
 from schichtbuch.texts import catalog, i18n
+from schichtbuch.texts.words import md
 from scoring.errors import PROBLEMS, RecordError
 from scoring.registry import GAMES, score
 

@@ -14,7 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import PAGE_FIXTURES, app, failure, new_session, put, tr
 from builders.coal_baron import at as coal_baron_at
-from schichtbuch import session, ui
+from schichtbuch import ui
+from schichtbuch.session import resources
 from schichtbuch.store import SQLiteStore, Unavailable
 from scoring import coal_baron as cb
 from scoring.coal_baron import Transport
@@ -43,7 +44,7 @@ class Down:
 def down(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> Down:
     """The store every run of the app uses, to be broken by the test."""
     broken = Down(SQLiteStore(str(store_path)))
-    monkeypatch.setattr(session, "open_store", lambda where: broken)
+    monkeypatch.setattr(resources, "open_store", lambda where: broken)
     return broken
 
 

@@ -11,7 +11,7 @@ import streamlit as st
 
 from schichtbuch.groups import stats
 from schichtbuch.live.caching import kept
-from schichtbuch.session import store
+from schichtbuch.session.resources import store
 from scoring.registry import GAMES
 
 STATS_CACHED = 32

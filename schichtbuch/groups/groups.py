@@ -10,13 +10,15 @@ from typing import Any
 import streamlit as st
 
 from schichtbuch.live import refresh
-from schichtbuch.session import md, recent_groups, remember_group, store, t
+from schichtbuch.session.cookies import recent_groups, remember_group
+from schichtbuch.session.resources import store
 from schichtbuch.sharing import export, share
 from schichtbuch.shell import nav, start
 from schichtbuch.shell.nav import page_path
 from schichtbuch.store import (
     GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, Unavailable, UnknownGame, UnknownGroup,
 )
+from schichtbuch.texts.words import md, t
 from schichtbuch.widgets.scoreboard import named
 from schichtbuch.writes import refusal, say, tapped, unavailable
 from scoring.errors import RecordError

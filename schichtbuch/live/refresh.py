@@ -29,7 +29,7 @@ from streamlit import runtime
 from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from schichtbuch.session import store
+from schichtbuch.session.resources import store
 
 CHECK_SECONDS = 0.5
 """How often each server process reads the versions its phones show."""

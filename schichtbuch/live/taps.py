@@ -46,7 +46,7 @@ import streamlit as st
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.runtime.scriptrunner import RerunData, get_script_run_ctx
 
-from schichtbuch.session import t
+from schichtbuch.texts.words import t
 from schichtbuch.writes import say
 
 try:

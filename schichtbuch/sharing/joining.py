@@ -10,11 +10,13 @@ import time
 
 import streamlit as st
 
-from schichtbuch.session import BASE_URL, store, t
+from schichtbuch.session.resources import store
+from schichtbuch.session.settings import BASE_URL
 from schichtbuch.sharing import share
 from schichtbuch.shell import webapp
 from schichtbuch.shell.nav import page_path, table_page
 from schichtbuch.store import UnknownGame, codes, is_id
+from schichtbuch.texts.words import t
 
 
 def follow_join() -> None:

@@ -20,7 +20,7 @@ def join_url(base: str, item_id: str, param: str = "game") -> str:
     """The link another phone opens to join a game (or a group, `param="group"`): the public base URL with
     the id and `join`. It names the app's root, not a page, so that it keeps landing where the table is as
     the game goes on (`joining.follow_join`), and no language: the joining phone opens in its own
-    (its browser's, `session.init`), not in the sharer's."""
+    (its browser's, `state.init`), not in the sharer's."""
     return f"{base.rstrip('/')}/?{urlencode({param: item_id, JOIN: '1'})}"
 
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 import streamlit as st
 
 from schichtbuch.live.taps import drawn
-from schichtbuch.session import go_to, recent_cookie, store, t, widget_key
+from schichtbuch.session.cookies import recent_cookie
+from schichtbuch.session.page import go_to, widget_key
+from schichtbuch.session.resources import store
 from schichtbuch.shell import clock, webapp
 from schichtbuch.shell.nav import _title_key, all_pages, game, page_path
 from schichtbuch.store import Saved
 from schichtbuch.texts import i18n
+from schichtbuch.texts.words import t
 from schichtbuch.writes import refused
 
 PHONE_CSS = """

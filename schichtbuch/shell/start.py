@@ -10,8 +10,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 import streamlit as st
 
-from schichtbuch.session import store, t
+from schichtbuch.session.resources import store
 from schichtbuch.shell.nav import page_path
+from schichtbuch.texts.words import t
 from scoring.app_fields import with_start
 from scoring.game import Game, StartOption
 

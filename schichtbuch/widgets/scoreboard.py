@@ -9,9 +9,11 @@ from typing import Any
 import streamlit as st
 
 from schichtbuch.live.caching import kept
-from schichtbuch.session import extra, md, qr_code, t, translator, utc_offset
+from schichtbuch.session.page import extra
 from schichtbuch.sharing.keepsakes import keepsakes
+from schichtbuch.sharing.qr import qr_code
 from schichtbuch.store import Document, Saved
+from schichtbuch.texts.words import md, t, translator, utc_offset
 from schichtbuch.widgets.charts import lines
 from scoring import bgstats
 from scoring.app_fields import times

@@ -10,11 +10,12 @@ from __future__ import annotations
 import streamlit as st
 
 from schichtbuch.live import refresh
-from schichtbuch.session import store, t
+from schichtbuch.session.resources import store
 from schichtbuch.sharing.keepsakes import keepsakes
 from schichtbuch.sharing.share import WATCH
 from schichtbuch.shell import clock
 from schichtbuch.store import Saved, UnknownGame, is_id
+from schichtbuch.texts.words import t
 from schichtbuch.widgets.panels import watch_section
 from schichtbuch.widgets.scoreboard import drawn_standings, standings
 from scoring.app_fields import note, photo
