@@ -4,14 +4,17 @@
   texts/words.py: the language's texts (`t`, `md`, `when`); sharing/qr.py: a link's QR code;
 - nav.py: the pages and routing, the current game, the live refresh, a page the database cannot serve;
 - header.py: the header of every page; joining.py: join links, and joining by link or code;
-- writes.py: saving in a tap's callback (refused if the phone picked anew above the control: `Pick`),
-  refusals in one line, undo, the confirmation after a close;
+- live/saving.py: saving in a tap's callback (refused if the phone picked anew above the control: `Pick`),
+  undo; live/messages.py: refusals in one line; live/closing.py: closing a stage, the confirmation after it;
 - entry.py: pickers kept in the link (`linked`), one player's counts, the setup checklist, naming a
   player, a line and its buttons;
 - scoreboard.py: the standings, the winner and the progress chart;
 - store.py: the longest member list and group name typed at once, and `Unavailable`, the database out of reach.
 """
 
+from schichtbuch.live.closing import StageNews, ask_first, close_button, close_on_tap, confirm_closed, stage_news
+from schichtbuch.live.messages import refusal, refused, say, tapped, unavailable
+from schichtbuch.live.saving import Pick, save_on_tap, saved_on_tap, undo_button
 from schichtbuch.live.taps import drawn, run_page, unclaimed
 from schichtbuch.session.cookies import recent_games
 from schichtbuch.session.page import extra, widget_key
@@ -32,10 +35,6 @@ from schichtbuch.widgets.entry import (
 )
 from schichtbuch.widgets.scoreboard import (
     LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns, named, stage_points, standings, table,
-)
-from schichtbuch.writes import (
-    Pick, StageNews, ask_first, close_button, close_on_tap, confirm_closed, refusal, refused, save_on_tap, saved_on_tap, say, stage_news, tapped,
-    unavailable, undo_button,
 )
 from scoring.fields import MAX_COUNT, NAME_CHARS
 

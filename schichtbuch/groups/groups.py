@@ -10,6 +10,7 @@ from typing import Any
 import streamlit as st
 
 from schichtbuch.live import refresh
+from schichtbuch.live.messages import refusal, say, tapped, unavailable
 from schichtbuch.session.cookies import recent_groups, remember_group
 from schichtbuch.session.resources import store
 from schichtbuch.sharing import export, share
@@ -20,7 +21,6 @@ from schichtbuch.store import (
 )
 from schichtbuch.texts.words import md, t
 from schichtbuch.widgets.scoreboard import named
-from schichtbuch.writes import refusal, say, tapped, unavailable
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, summary, summary_minutes, summary_winners
 

@@ -11,7 +11,7 @@ controls it knows no callback for. `run_page` runs the page, and once it has dra
 those taps back to Streamlit (`claim`): a rerun that carries them as the phone sent them, in which
 Streamlit runs the callbacks of the controls now drawn under the same widget ids (the same key: the same
 card, the same stage) before the page is drawn again, as for any tap. A tap whose control is not on the
-page any more is dropped and refused with a message (`writes.say`). A newer request that arrives before
+page any more is dropped and refused with a message (`messages.say`). A newer request that arrives before
 the run has claimed its taps (the page's own rerun once the connection is back, another control) stops
 that run and carries no trigger: the taps wait in the session (`taps_unclaimed`) for the next run.
 
@@ -46,8 +46,8 @@ import streamlit as st
 from streamlit.proto.WidgetStates_pb2 import WidgetState, WidgetStates
 from streamlit.runtime.scriptrunner import RerunData, get_script_run_ctx
 
+from schichtbuch.live.messages import say
 from schichtbuch.texts.words import t
-from schichtbuch.writes import say
 
 try:
     from streamlit.runtime.scriptrunner_utils.exceptions import RerunException, StopException
@@ -96,7 +96,7 @@ class Pending:
 
 def unclaimed() -> Pending:
     """What this run received for controls the session knows no callback for (called before any widget
-    is drawn); and the run counted, by which `writes.say` tells the taps one run handles together from
+    is drawn); and the run counted, by which `messages.say` tells the taps one run handles together from
     those of other runs."""
     st.session_state.taps_drawn = {}
     st.session_state.runs_started = st.session_state.get("runs_started", 0) + 1

@@ -10,12 +10,13 @@ from typing import Any
 
 import streamlit as st
 
+from schichtbuch.live.messages import refusal, refused, say, tapped
+from schichtbuch.live.saving import save_on_tap
 from schichtbuch.live.taps import drawn
 from schichtbuch.session.page import widget_key
 from schichtbuch.sharing import photos
 from schichtbuch.store import Saved
 from schichtbuch.texts.words import md, t
-from schichtbuch.writes import refusal, refused, save_on_tap, say, tapped
 from scoring.app_fields import note, photo, photo_seen, set_note, set_photo
 from scoring.errors import RecordError
 

@@ -13,11 +13,11 @@ from typing import Any
 
 import streamlit as st
 
+from schichtbuch.live.saving import save_on_tap
 from schichtbuch.session.page import widget_key
 from schichtbuch.shell.webapp import counting_minutes
 from schichtbuch.store import Document, Saved
 from schichtbuch.texts.words import t
-from schichtbuch.writes import save_on_tap
 from scoring.app_fields import is_paused, played_seconds, set_clock
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from schichtbuch.live.messages import refused
 from schichtbuch.live.taps import drawn
 from schichtbuch.session.cookies import recent_cookie
 from schichtbuch.session.page import go_to, widget_key
@@ -15,7 +16,6 @@ from schichtbuch.shell.nav import _title_key, all_pages, game, page_path
 from schichtbuch.store import Saved
 from schichtbuch.texts import i18n
 from schichtbuch.texts.words import t
-from schichtbuch.writes import refused
 
 PHONE_CSS = """
 header[data-testid="stHeader"] { display: none; }

@@ -13,12 +13,13 @@ import streamlit as st
 
 from schichtbuch.live import refresh, taps
 from schichtbuch.live.caching import kept
+from schichtbuch.live.messages import refusal, said_elsewhere
+from schichtbuch.live.saving import undo_button
 from schichtbuch.session.cookies import remember
 from schichtbuch.session.resources import store
 from schichtbuch.store import Document, Saved, Unavailable, UnknownGame, is_id
 from schichtbuch.texts import i18n
 from schichtbuch.texts.words import t, translator
-from schichtbuch.writes import refusal, said_elsewhere, undo_button
 from scoring.errors import RecordError
 from scoring.game import Game
 from scoring.registry import GAMES, page_at_stage, score

@@ -23,7 +23,7 @@ banner in the page's language says so, the controls are greyed, and a tap on one
 (a tap sent into a dead connection may arrive minutes later, or never) but said so in the banner; the
 next message from the server, or answer to the check, ends it. A tap made on a connection the browser
 still believes is up arrives once it is back, and the page refuses it if it no longer fits what the
-phone shows (`writes.Pick`).
+phone shows (`saving.Pick`).
 
 A phone whose connection comes back to a server that no longer has its session (the server restarted,
 or its process behind the proxy died) gets a new session, which Streamlit runs only if a run was going on

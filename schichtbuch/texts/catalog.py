@@ -93,7 +93,7 @@ def message(lineno: int, key: str) -> Extracted:
 def dynamic_keys() -> dict[str, set[str]]:
     """The keys the code builds at run time, by family, expanded from the tables they are built from: the
     app's own, and those each game's descriptor names (`catalog_keys`; a family two games share merged)."""
-    from schichtbuch import writes
+    from schichtbuch.live import messages
     from schichtbuch.groups import stats
     from schichtbuch.shell import nav
     from scoring.errors import PROBLEMS
@@ -112,7 +112,7 @@ def dynamic_keys() -> dict[str, set[str]]:
         "places": {f"place.{p}" for p in Place},
         "colours": {f"colour.{c}" for c in PALETTE},
         "problems": {f"problem.{c}" for c in PROBLEMS},
-        "record fields": {f"field.{w}" for w in writes.FIELD_WORDS},
+        "record fields": {f"field.{w}" for w in messages.FIELD_WORDS},
         "statistics columns": {f"stats.col.{c}" for c in stats.MEMBER_COLUMNS},
     }
     for g in GAMES.values():

@@ -9,12 +9,13 @@ from typing import Any, NoReturn, TypeVar, overload
 
 import streamlit as st
 
+from schichtbuch.live.messages import refusal, refused, say, tapped, unavailable
+from schichtbuch.live.saving import Pick, change_text, picked_anew, save_on_tap
 from schichtbuch.live.taps import drawn
 from schichtbuch.session.page import widget_key
 from schichtbuch.session.resources import store
 from schichtbuch.store import Document, Saved, Unavailable
 from schichtbuch.texts.words import md, step_text, t
-from schichtbuch.writes import Pick, change_text, picked_anew, refusal, refused, save_on_tap, say, tapped, unavailable
 from scoring.app_fields import setup_ticks, tick
 from scoring.errors import RecordError
 from setup import Step
