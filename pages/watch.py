@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from schichtbuch import ui
+from schichtbuch.shell.nav import page_start
 from schichtbuch.widgets import watching
 
-t = ui.page_start()
+t = page_start()
 watching.view(watching.watched(), tv=st.query_params.get("view") == "tv")

@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po
 from markdown_it import MarkdownIt
 
 from builders import BY_GAME, FINISHED, guides
-from schichtbuch import ui
+from schichtbuch.shell.nav import GENERAL_PAGES, page_path
 from schichtbuch.texts import catalog, i18n
 from schichtbuch.texts.words import md
 from scoring.errors import PROBLEMS, RecordError
@@ -254,7 +254,7 @@ def literal_strings(tree: ast.AST) -> Iterator[ast.Constant]:
 
 
 def is_t_call(node: ast.AST) -> bool:
-    """`t(...)`, `ui.t(...)` or `i18n.translate(lang, ...)`."""
+    """`t(...)`, `words.t(...)` or `i18n.translate(lang, ...)`."""
     if not isinstance(node, ast.Call):
         return False
     f = node.func
@@ -473,8 +473,8 @@ def test_markup_takes_with_every_name(lang: str):
 # --- keys the code builds: the expanded sets --------------------------------------------------------------
 
 def page_files() -> list[str]:
-    return [ui.page_path(None, p) for p in ui.GENERAL_PAGES] + [
-        ui.page_path(g.id, p) for g in GAMES.values() for p in g.pages]
+    return [page_path(None, p) for p in GENERAL_PAGES] + [
+        page_path(g.id, p) for g in GAMES.values() for p in g.pages]
 
 
 def expanded_keys() -> dict[str, set[str]]:

@@ -28,14 +28,14 @@ from hypothesis import strategies as st
 from apptest import PAGE_FIXTURES, app, failure
 from builders import BY_GAME
 from fuzzing import ANYTHING, ODD_TEXT, Args, Change, change
-from schichtbuch import ui
+from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore
 from scoring import __main__ as cli
 from scoring.app_fields import set_clock, with_start
 from scoring.errors import RecordError
 from scoring.gate import MAX_DEPTH, parse
-from scoring.standings import Result
 from scoring.registry import GAMES, PALETTE, check
+from scoring.standings import Result
 
 pytestmark = pytest.mark.store
 SCALES = {"default": 1, "long": 25}
@@ -233,6 +233,6 @@ def test_every_page_renders_a_state_made_by_random_changes(game: str, data: st.D
     """Widgets are bounded like the readers, so no state the changes can store crashes a page."""
     game_id = played(data, game, SQLiteStore(str(store_path)))
     lang = data.draw(st.sampled_from(["en", "de"]), label="lang")
-    for page in [ui.page_path(game, p) for p in GAMES[game].pages] + [ui.page_path(None, "record")]:
+    for page in [page_path(game, p) for p in GAMES[game].pages] + [page_path(None, "record")]:
         at = app(page, lang, game_id)
         assert not at.exception, failure(at)

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from apptest import ROOT
 from unchecked import any_document
+from schichtbuch.session.page import widget_key
 from schichtbuch.sharing.export import spreadsheet_safe, standings_csv
 from schichtbuch.store import SQLiteStore
 from schichtbuch.store.written import written
-from schichtbuch.ui import widget_key
 from scoring import coal_baron as cb, mine, schichtwechsel as sw
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError, shown

@@ -11,7 +11,7 @@ from schichtbuch.store import is_id
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "0.0.0.0")
 JOIN = "join"
-"""The query parameter of a join link: open the game on the page the table is on (`ui.follow_join`)."""
+"""The query parameter of a join link: open the game on the page the table is on (`joining.follow_join`)."""
 WATCH = "watch"
 """The query parameter of a read-only link: the game's watch token (`watching.py`)."""
 

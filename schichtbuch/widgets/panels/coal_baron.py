@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import streamlit as st
 
-from schichtbuch import ui
+from schichtbuch.live.messages import refused
+from schichtbuch.live.saving import save_on_tap
+from schichtbuch.live.taps import drawn
+from schichtbuch.session.page import widget_key
 from schichtbuch.store import Saved
-from schichtbuch.ui import md, t
+from schichtbuch.texts.words import md, t
+from schichtbuch.widgets import scoreboard
 from scoring import coal_baron
 from scoring.coal_baron import SHIFT_NAMES, SHIFTS, ElementScore, Kind, Record
 from scoring.majorities import Place
@@ -31,10 +35,10 @@ def race(saved: Saved, record: Record, read_only: bool = False) -> None:
             table(record, shift)
         if read_only:
             return
-        key = ui.widget_key("race_hidden", record.race_hidden)
+        key = widget_key("race_hidden", record.race_hidden)
         st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide, args=(saved.id, key))
-        ui.drawn(key, record.race_hidden)
-        ui.refused("race_hidden", st)
+        drawn(key, record.race_hidden)
+        refused("race_hidden", st)
 
 
 def table(record: Record, shift: str) -> None:
@@ -43,7 +47,7 @@ def table(record: Record, shift: str) -> None:
     rows = [(label(e), *(cell(e, p) for p in record.players)) for e in elements]
     totals = (t("coal_baron.race.total"), *coal_baron.race_totals(elements).values())
     notes = [tie_note(e, place) for e in elements for place in TIES if any(pl.place is place for pl in e.placings.values())]
-    st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n" + ui.table(("", *map(md, record.players)), [*rows, totals]))
+    st.markdown(f"**{t('coal_baron.race.title', shift=shift)}**\n\n" + scoreboard.table(("", *map(md, record.players)), [*rows, totals]))
     rule = [t("place.no_second_two_players")] if len(record.players) == 2 else []
     st.caption("  \n".join([*notes, " · ".join([t("coal_baron.race.legend"), *rule])]))
 
@@ -84,5 +88,5 @@ def tie_note(e: ElementScore, place: Place) -> str:
 def hide(game_id: str, key: str) -> None:
     """Hide the race or show it again, as the switch was set at the tap."""
     hidden = bool(st.session_state[key])
-    ui.save_on_tap(game_id, lambda d: coal_baron.hide_race(d, hidden),
-                   {"key": "change.race_hide" if hidden else "change.race_show"}, "race_hidden")
+    save_on_tap(game_id, lambda d: coal_baron.hide_race(d, hidden),
+                {"key": "change.race_hide" if hidden else "change.race_show"}, "race_hidden")
