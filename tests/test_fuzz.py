@@ -200,7 +200,8 @@ SEAT_NAMES = ["Anna", "Ben_C", "A_B", "Cleo", "=Dirk", "Emil"]
 
 def played(data: st.DataObject, game: str, store: SQLiteStore) -> str:
     """Start a game of `game` in `store` and apply random changes through the store's gate; after each,
-    the stored document reads and its standings hold. Returns the game's id."""
+    the document it was given is as it was (the store shares it: store/parsed.py), and the stored document
+    reads and its standings hold. Returns the game's id."""
     g = GAMES[game]
     names = SEAT_NAMES[: data.draw(st.integers(g.players.start, g.players.stop - 1), label="seats")]
     options = data.draw(BY_GAME[game].options(names), label="options")
@@ -208,10 +209,12 @@ def played(data: st.DataObject, game: str, store: SQLiteStore) -> str:
     game_id = store.create(with_start(record, STARTED), {"key": "change.start"}).id
     for _ in range(data.draw(st.integers(5, 60), label="changes")):
         doc = store.load(game_id).doc
+        shown = json.dumps(doc, sort_keys=True)
         hostile = data.draw(st.integers(0, 3), label="hostile") == 0
         args_of = Args(doc, hostile)
         name, function, args = data.draw(st.one_of(BY_GAME[game].changes(args_of), clock_changes(args_of)))
         judged(f"{game} changes", lambda: store.change(game_id, lambda d: function(d, *args), {"key": name}))
+        assert json.dumps(doc, sort_keys=True) == shown, f"{name} changed the document it was given in place"
         holds(check(store.load(game_id).doc))
     key, numbers = g.status(store.load(game_id).doc)
     FIGURES[f"{game} games ending at {key.rsplit('.', 1)[-1]} {numbers.get('shift', numbers.get('round', ''))}"] += 1

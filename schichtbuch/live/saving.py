@@ -11,6 +11,7 @@ from typing import Any
 import streamlit as st
 
 from schichtbuch.live.messages import refusal, refused, say, tapped, unavailable
+from schichtbuch.live.readable import gated
 from schichtbuch.session.resources import store
 from schichtbuch.store import Conflict, Document, NothingToUndo, Saved, Unavailable
 from schichtbuch.texts.words import md, t
@@ -43,6 +44,13 @@ def picked_anew(picks: Sequence[Pick], where: str) -> bool:
     return pick is not None
 
 
+def change(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any]) -> Saved:
+    """The store's `change` of a game, by a tap: its transaction takes the document of the version the page
+    read, and the version written, read and scored by the gate, is one that reads (`readable.gated`), so the
+    page drawn after the tap reads and scores it no more."""
+    return gated(store().change(game_id, edit, label))
+
+
 def save_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict[str, Any], where: str,
                 picks: Sequence[Pick] = ()) -> None:
     """A widget's callback that saves the change (`saved_on_tap`); a callback answers nothing."""
@@ -60,7 +68,7 @@ def saved_on_tap(game_id: str, edit: Callable[[Document], Document], label: dict
     if picked_anew(picks, where):
         return False
     try:
-        store().change(game_id, edit, label)
+        change(game_id, edit, label)
     except RecordError as error:
         say(where, refusal(error))
         return False
@@ -87,7 +95,7 @@ def undo_button(saved: Saved, key: str) -> None:
 def _undo(game_id: str, shown_version: int, label: dict[str, Any]) -> None:
     tapped()
     try:
-        store().undo(game_id, shown_version)
+        gated(store().undo(game_id, shown_version))
     except RecordError as error:
         say("undo", refusal(error))
     except Conflict:

@@ -12,17 +12,16 @@ from typing import TypeVar
 import streamlit as st
 
 from schichtbuch.live import refresh, taps
-from schichtbuch.live.caching import kept
 from schichtbuch.live.messages import refusal, said_elsewhere
+from schichtbuch.live.readable import problem
 from schichtbuch.live.saving import undo_button
 from schichtbuch.session.cookies import remember
 from schichtbuch.session.resources import store
-from schichtbuch.store import Document, Saved, Unavailable, UnknownGame, is_id
+from schichtbuch.store import Saved, Unavailable, UnknownGame, is_id
 from schichtbuch.texts import i18n
 from schichtbuch.texts.words import t, translator
-from scoring.errors import RecordError
 from scoring.game import Game
-from scoring.registry import GAMES, page_at_stage, score
+from scoring.registry import GAMES, page_at_stage
 
 GENERAL_PAGES = ("home", "share", "record", "watch")
 
@@ -33,9 +32,6 @@ GROUP_PAGES = ("group", "history", "stats")
 
 T = TypeVar("T")
 _LOG = logging.getLogger(__name__)
-
-CHECKED_KEPT = 512
-"""Game versions whose reading `problem` keeps: every table of a busy server, twice over."""
 
 
 def page_start() -> Callable[..., str]:
@@ -130,22 +126,11 @@ def current() -> Saved | None:
 def _readable(saved: Saved) -> None:
     """Stop with the reason, a way back and a way home if the stored game no longer reads (stored
     before a rule the reader now checks): undo walks back to the last change that reads."""
-    if (error := problem(saved.id, saved.version, saved.doc)) is not None:
+    if (error := problem(saved)) is not None:
         st.error(t("error.unreadable", problem=refusal(error)))
         undo_button(saved, "unreadable_undo")
         st.page_link("pages/home.py", label=t("page.home"), icon="🏠", query_params={"lang": st.session_state.lang})
         st.stop()
-
-
-@kept(st.cache_resource, CHECKED_KEPT)
-def problem(game_id: str, version: int, _doc: Document) -> RecordError | None:
-    """Why the game `game_id` as stored at `version` (`_doc`) does not read, None if it reads. A stored
-    version never changes, so each is read once for every phone and run that shows it."""
-    try:
-        score(_doc)
-    except RecordError as error:
-        return error
-    return None
 
 
 def game(saved: Saved) -> Game:

@@ -9,8 +9,9 @@ types.py (the stored game and group, errors, ids), migrations.py (the schema's n
 backends), sql.py (the games' logic in the SQL both backends speak) and groups.py (a group's queries and
 history), sqlite.py (the embedded default: a file, or `:memory:` as the in-memory twin for tests) and
 postgres.py (the server database for many tables), revisions.py (the way back to each earlier revision),
-codes.py (short join codes: their alphabet, life and limits) and written.py (the gate); none of them
-imports this package's namespace.
+parsed.py (the newest documents kept parsed, so that a version is parsed once per process), codes.py
+(short join codes: their alphabet, life and limits) and written.py (the gate); none of them imports this
+package's namespace.
 
 The backends store; the game matters of a write are the gate's (written.py, the store's `Gate`, which no
 backend imports but as its default): the store hands it each document it is about to write (created,

@@ -15,6 +15,7 @@ from typing import Any
 
 from schichtbuch.store import codes, revisions
 from schichtbuch.store.groups import GroupQueries
+from schichtbuch.store.parsed import Kept, Parsed
 from schichtbuch.store.types import (
     Conflict, Database, Document, Gate, NothingToUndo, Saved, Unavailable, UnknownGame, new_id,
 )
@@ -48,6 +49,7 @@ class SQLStore(GroupQueries):
 
     def __init__(self, gate: Gate) -> None:
         self.gate = gate
+        self.parsed = Parsed()
 
     def writing(self) -> AbstractContextManager[Database]:
         raise NotImplementedError
@@ -225,15 +227,21 @@ class SQLStore(GroupQueries):
         needs both locks the game first, so that two never wait for each other."""
 
     def read_game(self, db: Database, game_id: str, lock: bool = False) -> Saved:
+        """The game's newest version; its document the one this process keeps parsed where that is the
+        version stored (`parsed.py`: the database then sends no text), else read and kept."""
         if lock:
             self.lock_row(db, "games", game_id)
+        kept = self.parsed.kept(game_id)
         row = db.execute(
-            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN changes r"
-            " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
+            "SELECT g.version, r.label, g.updated, CASE WHEN g.version = ? AND g.updated = ? THEN NULL ELSE g.doc END"
+            " FROM games g JOIN changes r ON r.game = g.id AND r.version = g.version WHERE g.id = ?",
+            (kept.version if kept else 0, kept.updated if kept else 0.0, game_id),
         ).fetchone()
         if row is None:
             raise UnknownGame(game_id)
-        return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
+        version, updated = int(row[0]), float(row[2])
+        doc = kept.doc if kept and row[3] is None else self.parsed.parse(game_id, version, updated, row[3])
+        return Saved(game_id, doc, version, json.loads(row[1]), updated)
 
     def _write(self, db: Database, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
         """Replace the game's newest document `now` with what the write path makes of `doc` (the gate:
@@ -241,11 +249,13 @@ class SQLStore(GroupQueries):
         history row with it."""
         written = self.gate(now.doc, doc)
         saved = Saved(now.id, written.doc, now.version + 1, label, time.time())
+        text = json.dumps(saved.doc)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
-                   (json.dumps(saved.doc), saved.version, saved.updated, saved.id))
+                   (text, saved.version, saved.updated, saved.id))
         db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)",
                    (saved.id, saved.version, revisions.way_back(saved.doc, now.doc), json.dumps(label)))
         self.game_changed(db, saved, lambda: written.summary)
+        self.parsed.keep(saved.id, Kept(saved.version, saved.updated, saved.doc, len(text)))
         return saved
 
     def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]:

@@ -10,10 +10,9 @@ from typing import Any, NoReturn, TypeVar, overload
 import streamlit as st
 
 from schichtbuch.live.messages import refusal, refused, say, tapped, unavailable
-from schichtbuch.live.saving import Pick, change_text, picked_anew, save_on_tap
+from schichtbuch.live.saving import Pick, change, change_text, picked_anew, save_on_tap
 from schichtbuch.live.taps import drawn
 from schichtbuch.session.page import widget_key
-from schichtbuch.session.resources import store
 from schichtbuch.store import Document, Saved, Unavailable
 from schichtbuch.texts.words import md, step_text, t
 from scoring.app_fields import setup_ticks, tick
@@ -107,7 +106,7 @@ def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
     base = st.session_state.get(base_key)
     label = {"key": f"change.{key}", "player": who}
     try:
-        store().change(game_id, lambda d: edit(d, who, values, base), label)
+        change(game_id, lambda d: edit(d, who, values, base), label)
     except RecordError as error:
         say(key, refusal(error))
         if error.code != "changed_elsewhere":
