@@ -1,4 +1,4 @@
-"""The game store (schichtbuch/store.py): round trip and versions, memory, a server restart, concurrent writers
+"""The game store (schichtbuch/store/): round trip and versions, documents kept parsed, memory, a server restart, concurrent writers
 (threads and processes), rollback of a failing change, a database out of reach, undo, schema migrations, game ids, the list of
 recent games and short join codes (issue, look-up, expiry). SQLite in memory and in a file and PostgreSQL run the
 same tests; what only one backend has (files, migrations) is tested on its own, PostgreSQL's in test_pgstore.py."""
