@@ -4,17 +4,22 @@ page when the database cannot be reached. Pages do the rest."""
 
 import streamlit as st
 
-from schichtbuch import ui
+from schichtbuch.live.taps import run_page, unclaimed
+from schichtbuch.session.state import init
+from schichtbuch.sharing.joining import follow_join
+from schichtbuch.shell.header import header
+from schichtbuch.shell.nav import all_pages, current, store_down, watch
+from schichtbuch.store import Unavailable
 
 st.set_page_config(page_title="Schichtbuch", layout="centered")  # the tab's icon: the header's script (webapp.py)
-pending = ui.unclaimed()
-ui.init()
-page = st.navigation(list(ui.all_pages().values()), position="hidden")
+pending = unclaimed()
+init()
+page = st.navigation(list(all_pages().values()), position="hidden")
 try:
-    ui.follow_join()
-    saved = ui.current()
-    ui.header(saved, page)
-    ui.watch(saved)
-    ui.run_page(page.run, pending)
-except ui.Unavailable as error:  # the database is out of reach: a line, not a traceback
-    ui.store_down(error)
+    follow_join()
+    saved = current()
+    header(saved, page)
+    watch(saved)
+    run_page(page.run, pending)
+except Unavailable as error:  # the database is out of reach: a line, not a traceback
+    store_down(error)

@@ -9,7 +9,7 @@ PostgreSQL URL, or an SQLite file when all processes run on this machine.
 A process that dies is started again on its port (`supervise`). Until it answers, HAProxy hands its
 phones to another process (`option redispatch`, health checks every half second): a phone's websocket
 reconnects there, and its next tap, reaching a session that has not drawn the page yet, is handed to the
-control tapped (schichtbuch/taps.py). Each start is printed as `app<n> 127.0.0.1:<port> pid <pid>`.
+control tapped (schichtbuch/live/taps.py). Each start is printed as `app<n> 127.0.0.1:<port> pid <pid>`.
 
 Across machines: run `streamlit run app.py --server.port P` on each (same `SCHICHTBUCH_STORE`, a
 PostgreSQL URL) and name them here with `--backend host:port` (repeatable) instead of `--processes`.

@@ -7,22 +7,27 @@ shift, the phone is taken to the scoring, which says so."""
 
 import streamlit as st
 
-from schichtbuch import ui
-from schichtbuch.panels.coal_baron import race
-from schichtbuch.ui import md
+from schichtbuch.live.closing import stage_news
+from schichtbuch.live.messages import refused
+from schichtbuch.live.saving import Pick, save_on_tap, undo_button
+from schichtbuch.session.page import widget_key
+from schichtbuch.shell.nav import page_path, page_start, params, require_game
+from schichtbuch.texts.words import md
+from schichtbuch.widgets.entry import ask_player, keep_in_link, linked, row
+from schichtbuch.widgets.panels.coal_baron import race
 from scoring import coal_baron
 from scoring.coal_baron import SHIFT_NAMES, SHIFTS, Order, Transport
 
-t = ui.page_start()
+t = page_start()
 
-saved = ui.require_game("coal_baron")
+saved = require_game("coal_baron")
 record = coal_baron.read(saved.doc)
-if ui.stage_news(saved, len(record.shifts)):
-    st.switch_page(ui.page_path("coal_baron", "scoring"), query_params=ui.params())
+if stage_news(saved, len(record.shifts)):
+    st.switch_page(page_path("coal_baron", "scoring"), query_params=params())
 playing = len(record.shifts) + 1
 if playing > SHIFTS:
     st.info(t("coal_baron.shift.all_scored"))
-    st.page_link(ui.page_path("coal_baron", "end"), label=t("page.coal_baron_end"), icon="🏁", query_params=ui.params())
+    st.page_link(page_path("coal_baron", "end"), label=t("page.coal_baron_end"), icon="🏁", query_params=params())
 shift = st.segmented_control(t("coal_baron.shift.view"), range(1, min(playing, SHIFTS) + 1), default=min(playing, SHIFTS),
                              format_func=lambda n: SHIFT_NAMES[n - 1], required=True, key=f"shift_view_{playing}")
 correcting = shift < playing
@@ -31,21 +36,21 @@ mode = "fix" if correcting else "play"
 st.subheader(t("coal_baron.shift.title", shift=SHIFT_NAMES[shift - 1]))
 start = record.start_player(shift)
 if start is None and not correcting:
-    ui.ask_player(saved, t("coal_baron.ask_start", shift=SHIFT_NAMES[shift - 1]), record.players,
-                  lambda d, w: coal_baron.set_start_player(d, shift, w))
+    ask_player(saved, t("coal_baron.ask_start", shift=SHIFT_NAMES[shift - 1]), record.players,
+               lambda d, w: coal_baron.set_start_player(d, shift, w))
 st.caption(t("coal_baron.shift.start_player", player=md(start or t("coal_baron.unknown_player"))))
 if correcting:
     st.warning(t("coal_baron.shift.correcting", shift=SHIFT_NAMES[shift - 1]))
 who = st.segmented_control(t("coal_baron.shift.player"), record.players, key="shift_player",
-                           default=ui.linked("shift_player", record.players, record.players[0]),
-                           format_func=md, required=True, on_change=ui.keep_in_link, args=("shift_player",))
+                           default=linked("shift_player", record.players, record.players[0]),
+                           format_func=md, required=True, on_change=keep_in_link, args=("shift_player",))
 transport = st.segmented_control(
     t("coal_baron.shift.transport"), list(Transport), key="shift_transport", required=True,
-    default=ui.linked("shift_transport", list(Transport), Transport.WHEELBARROW), on_change=ui.keep_in_link, args=("shift_transport",),
+    default=linked("shift_transport", list(Transport), Transport.WHEELBARROW), on_change=keep_in_link, args=("shift_transport",),
     format_func=lambda x: t("coal_baron.shift.transport_left", transport=t(f"transport.{x}"), left=len(record.cards_left(x))))
 log = coal_baron.add_forgotten if correcting else coal_baron.deliver
-viewed = ui.Pick(f"shift_view_{playing}", shift, f"{t('coal_baron.shift.view')}: {SHIFT_NAMES[shift - 1]}")
-picks = (viewed, ui.Pick("shift_transport", transport, f"{t('coal_baron.shift.transport')}: {t(f'transport.{transport}')}"))
+viewed = Pick(f"shift_view_{playing}", shift, f"{t('coal_baron.shift.view')}: {SHIFT_NAMES[shift - 1]}")
+picks = (viewed, Pick("shift_transport", transport, f"{t('coal_baron.shift.transport')}: {t(f'transport.{transport}')}"))
 
 
 def tap_card(order: Order) -> None:
@@ -54,8 +59,8 @@ def tap_card(order: Order) -> None:
     is a card of the transport or shift the page showed before the phone picked another (`picks`). What
     was logged, or why not, is said under the cards."""
     player = st.session_state.shift_player
-    ui.save_on_tap(saved.id, lambda d: log(d, shift, player, order),
-                   {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card", picks)
+    save_on_tap(saved.id, lambda d: log(d, shift, player, order),
+                {"key": "change.deliver", "player": player, **order.to_dict(), "vp": order.vp}, "shift_card", picks)
 
 
 taken = record.taken()
@@ -66,13 +71,13 @@ with st.container(horizontal=True, gap="small", key="shift_cards"):  # two a row
         card = t("coal_baron.card", transport=t(f"transport.{transport}"), coal=coal_baron.card_symbols(order.coal), vp=order.vp)
         st.button(t("coal_baron.card_taken", card=card) if order in taken else card, width="stretch",
                   help=t("coal_baron.card_by", player=md(taken[order])) if order in taken else None,
-                  key=ui.widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
-    ui.refused("shift_card", st, stands=lambda change: taken.get(coal_baron.card(change)) == change["player"])
+                  key=widget_key("shift_card", mode, shift, transport, *order.coal), on_click=tap_card, args=(order,))
+    refused("shift_card", st, stands=lambda change: taken.get(coal_baron.card(change)) == change["player"])
 if not correcting:
     race(saved, record)
 
 st.divider()
-ui.refused("shift_remove")
+refused("shift_remove")
 logged = record.shifts[shift - 1] if correcting else record.current_shift
 for name in record.players:
     orders = logged[name]
@@ -80,14 +85,14 @@ for name in record.players:
                        vp=sum(o.vp for o in orders)), expanded=name == who):
         for i, order in enumerate(orders):
             line = f"{t(f'transport.{order.transport}')} {coal_baron.symbols(order.coal)} · {t('coal_baron.vp', vp=order.vp)}"
-            with ui.row():
+            with row():
                 st.markdown(line, width="stretch")
-                st.button("✕", key=ui.widget_key("shift_remove", mode, shift, name, order.transport, *order.coal),
-                          help=t("coal_baron.shift.remove"), on_click=ui.save_on_tap, args=(
+                st.button("✕", key=widget_key("shift_remove", mode, shift, name, order.transport, *order.coal),
+                          help=t("coal_baron.shift.remove"), on_click=save_on_tap, args=(
                               saved.id, lambda d, n=name, k=i, o=order: coal_baron.remove_order(d, shift, n, k, o),
                               {"key": "change.remove", "player": name, **order.to_dict()}, "shift_remove", (viewed,)))
 
-ui.undo_button(saved, "shift_undo")
+undo_button(saved, "shift_undo")
 if not correcting:
-    st.page_link(ui.page_path("coal_baron", "scoring"), label=t("coal_baron.shift.to_scoring", shift=SHIFT_NAMES[shift - 1]),
-                 icon="🧮", query_params=ui.params())
+    st.page_link(page_path("coal_baron", "scoring"), label=t("coal_baron.shift.to_scoring", shift=SHIFT_NAMES[shift - 1]),
+                 icon="🧮", query_params=params())

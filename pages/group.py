@@ -4,15 +4,21 @@ added on the fly), a game played outside added afterwards, and the QR code that 
 
 import streamlit as st
 
-from schichtbuch import groups, start, ui
-from schichtbuch.ui import md
+from schichtbuch.groups import groups
+from schichtbuch.live.messages import refused
+from schichtbuch.session.page import extra
+from schichtbuch.sharing.joining import join_link, share_button, unreached
+from schichtbuch.sharing.qr import qr_code
+from schichtbuch.shell import start
+from schichtbuch.shell.nav import page_path, page_start
+from schichtbuch.texts.words import md
 from scoring.registry import GAMES
 
-t = ui.page_start()
+t = page_start()
 lang = st.session_state.lang
 
 if opened := st.session_state.pop("group_opened", None):
-    st.switch_page(ui.page_path(None, "group"), query_params={"group": opened, "lang": lang})
+    st.switch_page(page_path(None, "group"), query_params={"group": opened, "lang": lang})
 if started := st.session_state.pop("group_started", None):
     st.switch_page(started[0], query_params={"game": started[1], "lang": lang})
 group = groups.current_group()
@@ -23,7 +29,7 @@ if group is None:
         st.text_input(t("group.name"), key="group_name", placeholder=t("group.name_hint"))
         st.text_area(t("group.members"), key="group_members", help=t("group.members_help"))
         st.form_submit_button(t("group.create_button"), type="primary", icon="👥", width="stretch", on_click=groups.create_on_tap)
-    ui.refused("group")
+    refused("group")
     st.divider()
     st.subheader(t("group.open"))
     with st.form("group_join", border=False, enter_to_submit=False):
@@ -44,7 +50,7 @@ st.multiselect(t("group.seats_pick", low=game.players.start, high=game.players.s
 with st.form("group_member", border=False, enter_to_submit=False):
     st.text_input(t("group.new_member"), key="group_new_member")
     st.form_submit_button(t("group.add_member"), icon="➕", width="stretch", on_click=groups.add_member_on_tap, args=(group.id,))
-ui.refused("group_member")
+refused("group_member")
 seats = st.session_state.get("group_seats") or []
 start.option_widgets(game, "group", len(seats), lambda s: md(seats[s]))
 draw = game.draw_start and st.toggle(t("home.draw_start"), value=True, key="group_draw", help=t("home.draw_unverified"))
@@ -52,7 +58,7 @@ if not draw and seats:
     st.radio(t(f"{game.id}.start_player" if not game.draw_start else "home.start_player"), seats, format_func=md,
              horizontal=True, key="group_first")
 st.caption(t("group.seating"))
-ui.refused("group_start")
+refused("group_start")
 st.button(t("home.start"), type="primary", icon="▶️", width="stretch", key="group_go", on_click=groups.start_on_tap,
           args=(group.id,))
 
@@ -63,11 +69,11 @@ with st.expander(t("group.add_game")):
         st.form_submit_button(t("group.add_game_button"), icon="➕", width="stretch", on_click=groups.add_game_on_tap,
                               args=(group.id,))
     groups.ask_to_add(group)
-ui.refused("group_add")
+refused("group_add")
 with st.expander(t("group.share")):
-    url, reached = ui.join_link(group.id, "group")
-    ui.extra(lambda: ui.qr_code(url, t("group.qr_alt")))
-    ui.share_button(url, t("group.send_text", group=group.name), reached)
+    url, reached = join_link(group.id, "group")
+    extra(lambda: qr_code(url, t("group.qr_alt")))
+    share_button(url, t("group.send_text", group=group.name), reached)
     if not reached:
-        ui.unreached()
+        unreached()
     st.code(url, language=None, wrap_lines=True)

@@ -7,11 +7,16 @@ import random
 
 import streamlit as st
 
-from schichtbuch import ui
-from schichtbuch.after_game import after_game
+from schichtbuch.after_game.offer import after_game
+from schichtbuch.live.messages import refused
+from schichtbuch.live.saving import save_on_tap, undo_button
+from schichtbuch.session.page import widget_key
+from schichtbuch.shell.nav import page_path, page_start, params, require_game
+from schichtbuch.widgets.entry import player_entry
+from schichtbuch.widgets.scoreboard import named, standings
 from scoring import mine
 
-t = ui.page_start()
+t = page_start()
 
 
 def roll(tied: tuple[str, ...], shown: dict[str, int]) -> None:
@@ -19,8 +24,8 @@ def roll(tied: tuple[str, ...], shown: dict[str, int]) -> None:
     roll made on another phone since this one last looked stands, and this tap is refused."""
     faces = random.SystemRandom()
     rolls = {p: faces.randint(1, mine.DIE_FACES) for p in tied}
-    ui.save_on_tap(saved.id, lambda d: mine.roll_die(d, rolls, shown),
-                   {"key": "change.mine_die", "rolls": ", ".join(f"{p} {v}" for p, v in rolls.items())}, "mine_die")
+    save_on_tap(saved.id, lambda d: mine.roll_die(d, rolls, shown),
+                {"key": "change.mine_die", "rolls": ", ".join(f"{p} {v}" for p, v in rolls.items())}, "mine_die")
 
 
 def counts() -> None:
@@ -28,33 +33,33 @@ def counts() -> None:
     st.subheader(t("mine.end.title"))
     st.caption(t("mine.end.hint"))
     tracked = record.rounds[-1].coal
-    ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                    {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.set_items,
-                    defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
+    player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
+                 {"coal": t("mine.end.coal"), "cards": t("mine.end.cards")}, mine.set_items,
+                 defaults={p: {"coal": tracked[p], "cards": 0} for p in record.players})
 
 
-saved = ui.require_game("mine")
+saved = require_game("mine")
 record = mine.read(saved.doc)
 if not record.is_over:
     st.info(t("mine.end.not_yet", target=mine.TARGET, rounds=mine.ROUNDS))
-    st.page_link(ui.page_path("mine", "round"), label=t("page.mine_round"), icon="⛏️", query_params=ui.params())
-    ui.standings(saved)
+    st.page_link(page_path("mine", "round"), label=t("page.mine_round"), icon="⛏️", query_params=params())
+    standings(saved)
     st.stop()
 
 if record.end is None:
     counts()
-    ui.standings(saved)
+    standings(saved)
 else:
-    ui.refused("mine_die")
+    refused("mine_die")
     for tied in mine.still_tied(saved.doc):
-        names = ", ".join(ui.named(p, record.dummy) for p in tied)
+        names = ", ".join(named(p, record.dummy) for p in tied)
         st.warning(t("mine.end.still_tied", players=names))
-        st.button(t("mine.end.roll", players=names), icon="🎲", width="stretch", key=ui.widget_key("mine_roll", *tied),
+        st.button(t("mine.end.roll", players=names), icon="🎲", width="stretch", key=widget_key("mine_roll", *tied),
                   on_click=roll, args=(tied, dict(record.die_roll)))
     if record.die_roll:
-        st.caption(t("mine.end.rolled", rolls=", ".join(f"{ui.named(p, record.dummy)} {v}" for p, v in record.die_roll.items())))
-    ui.standings(saved)
+        st.caption(t("mine.end.rolled", rolls=", ".join(f"{named(p, record.dummy)} {v}" for p, v in record.die_roll.items())))
+    standings(saved)
     after_game(saved)
     with st.expander(t("standings.correct")):
         counts()
-ui.undo_button(saved, "mine_undo")
+undo_button(saved, "mine_undo")

@@ -6,13 +6,16 @@ group: a link to each one's profile."""
 
 import streamlit as st
 
-from schichtbuch import groups, player_stats, profiles, ui
-from schichtbuch.player_stats import decimal, percent, time_played
-from schichtbuch.session import recent_groups
-from schichtbuch.ui import md
+from schichtbuch.groups import player_stats, profiles
+from schichtbuch.groups import groups
+from schichtbuch.groups.player_stats import decimal, percent, time_played
+from schichtbuch.session.cookies import recent_groups
+from schichtbuch.shell.nav import page_start
+from schichtbuch.texts.words import md
+from schichtbuch.widgets.scoreboard import table
 from scoring.registry import GAMES
 
-t = ui.page_start()
+t = page_start()
 lang = st.session_state.lang
 group = groups.require_group()
 groups.links(group)
@@ -42,11 +45,11 @@ def wins(tally: profiles.Tally) -> str:
     return f"{tally.wins} ({percent(tally.win_rate)})"
 
 
-st.markdown(f"**{t('player.by_game')}**\n\n" + ui.table(
+st.markdown(f"**{t('player.by_game')}**\n\n" + table(
     (t("stats.game"), t("stats.col.plays"), t("stats.col.wins"), t("stats.col.average"), t("stats.col.best"), t("player.col.time")),
     [(GAMES[g.game].names[lang], g.tally.plays, wins(g.tally), decimal(g.average), g.best, time_played(g.minutes, g.timed))
      for g in found.games]))
-st.markdown(f"**{t('player.by_count')}**\n\n" + ui.table(
+st.markdown(f"**{t('player.by_count')}**\n\n" + table(
     (t("stats.game"), t("stats.col.plays"), t("stats.col.wins")),
     [(f"{GAMES[c.game].names[lang]} · {t('player.people', count=c.players)}", c.tally.plays, wins(c.tally)) for c in found.counts]))
 
@@ -59,8 +62,8 @@ if found.rivals:
     if beaten := found.beaten:
         lines.append(t("player.beaten", rival=md(beaten.name), player=md(player), count=beaten.ahead, games=beaten.games))
     st.markdown("\n\n".join(lines))
-    st.markdown(ui.table((t("player.col.rival"), t("player.col.shared"), t("player.col.ahead"), t("player.col.behind"),
-                          t("player.col.level")), [(md(r.name), r.games, r.ahead, r.behind, r.level) for r in found.rivals]))
+    st.markdown(table((t("player.col.rival"), t("player.col.shared"), t("player.col.ahead"), t("player.col.behind"),
+                       t("player.col.level")), [(md(r.name), r.games, r.ahead, r.behind, r.level) for r in found.rivals]))
 else:
     st.caption(t("player.no_rivals", player=md(player), count=profiles.SHARED_AT_LEAST))
 st.caption(t("player.rules", count=profiles.SHARED_AT_LEAST))

@@ -4,33 +4,37 @@ import json
 
 import streamlit as st
 
-from schichtbuch import ui
-from schichtbuch.export import standings_csv
+from schichtbuch.live.messages import refusal, refused, say, tapped, unavailable
+from schichtbuch.session.resources import store
+from schichtbuch.sharing.export import standings_csv
+from schichtbuch.shell.nav import page_path, page_start
+from schichtbuch.store import Unavailable
+from schichtbuch.widgets.scoreboard import standings
 from scoring.errors import RecordError
 from scoring.fields import mapping
 from scoring.gate import parse
 from scoring.registry import game_of, score
 
-t = ui.page_start()
+t = page_start()
 
 
 def open_upload() -> None:
     """Store the uploaded record as a new game if it reads (the store's gate scores it); otherwise one
     line naming the field, and nothing is stored."""
-    ui.tapped()
+    tapped()
     upload = st.session_state.get("record_upload")
     if upload is None:
         return
     try:
-        st.session_state.record_opened = ui.store().create(dict(mapping(parse(upload.getvalue()), "record")), {"key": "change.import"}).id
+        st.session_state.record_opened = store().create(dict(mapping(parse(upload.getvalue()), "record")), {"key": "change.import"}).id
     except RecordError as error:
-        ui.say("record", ui.refusal(error))
-    except ui.Unavailable as error:
-        ui.unavailable("record", error)
+        say("record", refusal(error))
+    except Unavailable as error:
+        unavailable("record", error)
 
 
 if opened := st.session_state.pop("record_opened", None):
-    st.switch_page(ui.page_path(None, "record"), query_params={"game": opened, "lang": st.session_state.lang})
+    st.switch_page(page_path(None, "record"), query_params={"game": opened, "lang": st.session_state.lang})
 saved = st.session_state.get("saved")
 if saved is not None:
     st.subheader(t("record.export"))
@@ -43,8 +47,8 @@ if saved is not None:
 
 st.subheader(t("record.import"))
 st.file_uploader(t("record.upload"), type=["json"], key="record_upload")
-ui.refused("record")
+refused("record")
 st.button(t("record.open"), type="primary", width="stretch", disabled=st.session_state.get("record_upload") is None,
           on_click=open_upload)
 if saved is not None:
-    ui.standings(saved)
+    standings(saved)

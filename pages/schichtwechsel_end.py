@@ -6,14 +6,19 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from schichtbuch import ui
-from schichtbuch.after_game import after_game
+from schichtbuch.after_game.offer import after_game
+from schichtbuch.live.messages import refused
+from schichtbuch.live.saving import saved_on_tap, undo_button
+from schichtbuch.session.page import widget_key
+from schichtbuch.shell.nav import page_start, require_game
 from schichtbuch.store import Document
-from schichtbuch.ui import md
+from schichtbuch.texts.words import md
+from schichtbuch.widgets.entry import ask_player, choose_player, player_entry, row
+from schichtbuch.widgets.scoreboard import standings
 from scoring import schichtwechsel as sw
 from scoring.schichtwechsel import PLAYER_ITEMS, RACES, ROUNDS
 
-t = ui.page_start()
+t = page_start()
 
 
 def arrivals(end_field: str, order: tuple[str, ...]) -> None:
@@ -24,19 +29,19 @@ def arrivals(end_field: str, order: tuple[str, ...]) -> None:
     last drawn with, its own taps since counted as they are saved, travels with each tap: a list another
     phone changed before that is refused."""
     st.markdown(f"**{t(f'schichtwechsel.end_field.{end_field}')}**")
-    shown = ui.widget_key("end_shown", saved.id, end_field)
+    shown = widget_key("end_shown", saved.id, end_field)
     st.session_state[shown] = len(order)
     vps = sw.race(order)
     for who in record.players:
         there = who in order
-        with ui.row():
+        with row():
             st.button(t("schichtwechsel.end.arrived", place=order.index(who) + 1, player=md(who), vp=vps[who]) if there
                       else md(who), icon=":material/check:" if there else ":material/add:", width="stretch",
-                      type="tertiary" if there else "secondary", key=ui.widget_key("end_arrive", end_field, who),
+                      type="tertiary" if there else "secondary", key=widget_key("end_arrive", end_field, who),
                       on_click=arrive, args=(end_field, who, shown))
-            st.button("✕", type="secondary" if there else "tertiary", key=ui.widget_key("end_withdraw", end_field, who),
+            st.button("✕", type="secondary" if there else "tertiary", key=widget_key("end_withdraw", end_field, who),
                       help=t("schichtwechsel.end.withdraw"), on_click=withdraw, args=(end_field, who, shown))
-    ui.refused(f"end_{end_field}")
+    refused(f"end_{end_field}")
 
 
 def arrive(end_field: str, who: str, shown: str) -> None:
@@ -50,8 +55,8 @@ def withdraw(end_field: str, who: str, shown: str) -> None:
 
 
 def tap(end_field: str, edit: Callable[[Document], Document], change: str, who: str) -> bool:
-    return ui.saved_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field},
-                           f"end_{end_field}")
+    return saved_on_tap(saved.id, edit, {"key": f"change.{change}", "player": who, "end_field": end_field},
+                        f"end_{end_field}")
 
 
 def entries() -> None:
@@ -63,26 +68,26 @@ def entries() -> None:
 
     st.subheader(t("schichtwechsel.end.marker"))
     if record.start_player is None:
-        ui.ask_player(saved, t("schichtwechsel.ask_start"), record.players, lambda d, w: sw.pass_marker(d, w, None))
-    ui.choose_player(saved, t("schichtwechsel.end.marker_holder", vp=sw.START_PLAYER_VP), record.start_player, sw.pass_marker, "marker")
+        ask_player(saved, t("schichtwechsel.ask_start"), record.players, lambda d, w: sw.pass_marker(d, w, None))
+    choose_player(saved, t("schichtwechsel.end.marker_holder", vp=sw.START_PLAYER_VP), record.start_player, sw.pass_marker, "marker")
 
     st.subheader(t("schichtwechsel.end.items"))
     if len(record.rounds) == ROUNDS or record.end is not None:
-        ui.player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
-                        {i: t(f"schichtwechsel.item.{i}") for i in PLAYER_ITEMS}, sw.set_items)
+        player_entry(saved, "end_items", {p: dict(v) for p, v in record.items.items()},
+                     {i: t(f"schichtwechsel.item.{i}") for i in PLAYER_ITEMS}, sw.set_items)
     else:
         st.info(t("schichtwechsel.end.not_yet", rounds=ROUNDS))
 
 
-saved = ui.require_game("schichtwechsel")
+saved = require_game("schichtwechsel")
 record = sw.read(saved.doc)
 
 if record.end is not None:
-    ui.standings(saved)
+    standings(saved)
     after_game(saved)
     with st.expander(t("standings.correct")):
         entries()
 else:
     entries()
-    ui.standings(saved)
-ui.undo_button(saved, "end_undo")
+    standings(saved)
+undo_button(saved, "end_undo")

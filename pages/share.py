@@ -4,31 +4,37 @@ its big-screen form) for whoever only watches."""
 
 import streamlit as st
 
-from schichtbuch import codes, share, ui
-from schichtbuch.ui import md
+from schichtbuch.session.page import extra
+from schichtbuch.session.resources import store
+from schichtbuch.sharing import share
+from schichtbuch.sharing.joining import join_link, link_base, share_button, unreached
+from schichtbuch.sharing.qr import qr_code
+from schichtbuch.shell.nav import page_start, params, require_game, table_page
+from schichtbuch.store import codes
+from schichtbuch.texts.words import md
 from scoring.registry import GAMES
 
-t = ui.page_start()
+t = page_start()
 
-saved = ui.require_game()
-url, reached = ui.join_link(saved.id)
+saved = require_game()
+url, reached = join_link(saved.id)
 
 st.subheader(t("share.title"))
-st.page_link(ui.table_page(saved), label=t("share.continue"), icon="▶️", query_params=ui.params())
+st.page_link(table_page(saved), label=t("share.continue"), icon="▶️", query_params=params())
 st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
-ui.extra(lambda: ui.qr_code(url, t("share.qr_alt")))
-ui.share_button(url, t("share.send_text", game=GAMES[saved.doc["game"]].names[st.session_state.lang]), reached)
+extra(lambda: qr_code(url, t("share.qr_alt")))
+share_button(url, t("share.send_text", game=GAMES[saved.doc["game"]].names[st.session_state.lang]), reached)
 if not reached:
-    ui.unreached()
-st.metric(t("share.code"), codes.shown(ui.store().join_code(saved.id)))
+    unreached()
+st.metric(t("share.code"), codes.shown(store().join_code(saved.id)))
 st.code(url, language=None, wrap_lines=True)
 
 st.subheader(t("watch.title"))
 st.caption(t("watch.explain"))
-base, _ = ui.link_base()
-token = ui.store().watch_token(saved.id)
+base, _ = link_base()
+token = store().watch_token(saved.id)
 watch = share.watch_url(base, token)
-ui.extra(lambda: ui.qr_code(watch, t("watch.qr_alt")))
+extra(lambda: qr_code(watch, t("watch.qr_alt")))
 st.code(watch, language=None, wrap_lines=True)
 st.caption(t("watch.tv"))
 st.code(share.watch_url(base, token, tv=True), language=None, wrap_lines=True)

@@ -6,12 +6,14 @@ average points per scoring category (a chart), and two members head to head."""
 import pandas as pd
 import streamlit as st
 
-from schichtbuch import group_stats, groups, player_stats, stats, ui
-from schichtbuch.charts import grouped_bars
-from schichtbuch.ui import md
+from schichtbuch.groups import group_stats, groups, player_stats, stats
+from schichtbuch.shell.nav import page_start
+from schichtbuch.texts.words import md
+from schichtbuch.widgets import scoreboard
+from schichtbuch.widgets.charts import grouped_bars
 from scoring.registry import GAMES
 
-t = ui.page_start()
+t = page_start()
 lang = st.session_state.lang
 group = groups.require_group()
 groups.links(group)
@@ -42,7 +44,7 @@ player_stats.show_ratings(t("col.player"), [(md(f"{i}. {r.player}"), r) for i, r
 
 durations = [(t("app.players", count=n), row.games, "–" if pd.isna(row.minutes) else t("history.minutes", minutes=round(row.minutes)))
              for n, row in computed.durations.iterrows()]
-st.markdown(f"**{t('stats.durations')}**\n\n" + ui.table(("", t("stats.col.plays"), t("stats.col.minutes")), durations))
+st.markdown(f"**{t('stats.durations')}**\n\n" + scoreboard.table(("", t("stats.col.plays"), t("stats.col.minutes")), durations))
 
 st.markdown(f"**{t('stats.categories')}**")
 names = {c: t(f"{game.id}.cat.{c}") for c in game.categories}

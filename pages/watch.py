@@ -1,8 +1,9 @@
-"""Watch: a game read-only from its watch link, live; with `view=tv` as a TV shows it (schichtbuch/watching.py)."""
+"""Watch: a game read-only from its watch link, live; with `view=tv` as a TV shows it (schichtbuch/widgets/watching.py)."""
 
 import streamlit as st
 
-from schichtbuch import ui, watching
+from schichtbuch.shell.nav import page_start
+from schichtbuch.widgets import watching
 
-t = ui.page_start()
+t = page_start()
 watching.view(watching.watched(), tv=st.query_params.get("view") == "tv")

@@ -31,7 +31,7 @@ COMMANDS = {"score": Command("print the standings of a game record", lambda data
 CATALOGS = Path(__file__).resolve().parent.parent / "schichtbuch" / "locales"
 """The app's compiled catalogs, one `<lang>/LC_MESSAGES/messages.mo` per language."""
 LANGUAGES = ("de", "en", "fr", "ja")
-"""The languages of the app's catalogs (schichtbuch/i18n.py's `LANGUAGES`; a test holds them equal)."""
+"""The languages of the app's catalogs (schichtbuch/texts/i18n.py's `LANGUAGES`; a test holds them equal)."""
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,7 +2,7 @@
 older records without them still read:
 - `started`: when the game was started, whole seconds since 1970-01-01 UTC (set by the phone that starts
   it, see `with_start`);
-- `ended`: when it became final, in the same unit (set by the write that finishes it: schichtbuch/written.py);
+- `ended`: when it became final, in the same unit (set by the write that finishes it: schichtbuch/store/written.py);
 - `pauses`: the table clock's breaks, `[from, to]` in the same unit, in order, the last one open
   (`[from, null]`) while the clock is paused; the played time is from `started` to `ended` (or now)
   without them;

@@ -4,7 +4,7 @@ error details (the fixtures in conftest.py), and helpers to open a page as a pho
 Harness notes (Streamlit 1.67):
 - `AppTest.run()` resets `PagesManager.uses_pages_directory` before every run, and because the app keeps
   its page files in a folder named `pages/` next to `app.py`, Streamlit then runs a requested page the
-  legacy "pages directory" way: the page file alone, without `app.py` (no `ui.init`, no header). A real
+  legacy "pages directory" way: the page file alone, without `app.py` (no `state.init`, no header). A real
   server does the same until `st.navigation` has run once in the process (see
   `test_deep_link_as_first_request_after_server_start`). The `navigation_v2` fixture puts AppTest in the
   steady state of a running server (the flag False, as `st.navigation` leaves it), so every run goes
@@ -26,12 +26,13 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from schichtbuch import i18n, ui
+from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore
+from schichtbuch.texts import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = ROOT / "app.py"
-HOME = ui.page_path(None, "home")
+HOME = page_path(None, "home")
 PAGE_FIXTURES = ("store_path", "navigation_v2", "error_details")
 """The fixtures of conftest.py every page test uses: `pytestmark = pytest.mark.usefixtures(*PAGE_FIXTURES)`."""
 

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from browser import ROOT  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
-from schichtbuch import profiles, ratings  # noqa: E402
+from schichtbuch.groups import profiles, ratings  # noqa: E402
 from schichtbuch.store import SQLiteStore  # noqa: E402
 from scoring.registry import GAMES as KINDS  # noqa: E402
 

@@ -16,7 +16,7 @@ from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1.util import patch_config_options
 
 from apptest import ROOT
-from schichtbuch import ui
+from schichtbuch.session.settings import BASE_URL, DEFAULT_LANG, STORE_PATH
 
 ORIGINAL_PAGES_MANAGER_INIT = PagesManager.__init__
 _SCAN_COMPONENTS = manifest_scanner.scan_component_manifests
@@ -27,9 +27,9 @@ _scanned: dict[Any, Any] = {}
 def store_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A fresh store file per test, and no store object cached from another test."""
     path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv(ui.STORE_PATH, str(path))
-    monkeypatch.delenv(ui.BASE_URL, raising=False)
-    monkeypatch.delenv(ui.DEFAULT_LANG, raising=False)
+    monkeypatch.setenv(STORE_PATH, str(path))
+    monkeypatch.delenv(BASE_URL, raising=False)
+    monkeypatch.delenv(DEFAULT_LANG, raising=False)
     monkeypatch.chdir(ROOT)
     st.cache_resource.clear()
     yield path

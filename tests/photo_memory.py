@@ -1,4 +1,4 @@
-"""What shrinking photos costs the server's memory (`schichtbuch/photos.py`), measured on demand, not under
+"""What shrinking photos costs the server's memory (`schichtbuch/sharing/photos.py`), measured on demand, not under
 pytest: `python tests/photo_memory.py`.
 
 1. One decode at each format's cap: the worst picture at the cap (progressive JPEG, PNG and WebP with
@@ -45,7 +45,7 @@ def memory(field: str) -> int:
 
 def measure(kind: str, size: tuple[int, int], mode: str, phones: int) -> str:
     """In this process: the picture shrunk by `phones` threads at once; its growth and peak, in MB."""
-    from schichtbuch import photos
+    from schichtbuch.sharing import photos
 
     data = picture(kind, size, mode)
     Path("/proc/self/clear_refs").write_text("5")  # resets VmHWM to the memory held now

@@ -13,13 +13,14 @@ import pytest
 from apptest import PAGE_FIXTURES, app, failure, game_count, page_shown, put, stored, tr
 from builders import FINISHED
 from builders.mine import dummy_ahead
-from schichtbuch import ui
+from schichtbuch.session.page import widget_key
+from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore
 from scoring.registry import GAMES
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
-END = {g: ui.page_path(g, GAMES[g].pages[-1]) for g in GAMES}
-FIRST = {g: ui.page_path(g, GAMES[g].pages[0]) for g in GAMES}
+END = {g: page_path(g, GAMES[g].pages[-1]) for g in GAMES}
+FIRST = {g: page_path(g, GAMES[g].pages[0]) for g in GAMES}
 
 
 def end_page(game_id: str, game: str, lang: str = "en") -> Any:
@@ -30,8 +31,8 @@ def end_page(game_id: str, game: str, lang: str = "en") -> Any:
 
 def rematch_tap(at: Any, game_id: str, first: str | None = None) -> Any:
     if first is not None:
-        at.radio(key=ui.widget_key("rematch_first", game_id)).set_value(first)
-    return at.button(key=ui.widget_key("rematch", game_id)).click().run()
+        at.radio(key=widget_key("rematch_first", game_id)).set_value(first)
+    return at.button(key=widget_key("rematch", game_id)).click().run()
 
 
 def follow_links(at: Any) -> list[tuple[str, str]]:

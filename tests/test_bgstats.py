@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from builders import BY_GAME, EXAMPLES_DIR, example
-from schichtbuch import i18n
+from schichtbuch.texts import i18n
 from scoring import bgstats
 from scoring.__main__ import LANGUAGES, texts
 from scoring.errors import RecordError

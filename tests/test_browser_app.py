@@ -18,9 +18,9 @@ from playwright.sync_api import Browser, Page, expect
 from apptest import put, tr
 from browser import CHROMIUM, CHROMIUM_ARGS, LIVE, PHONE, look, phone, server, settle, small
 from builders import FINISHED, PAGE_STAGES
-from schichtbuch import i18n
-from schichtbuch.nav import GROUP_PAGES
+from schichtbuch.shell.nav import GROUP_PAGES
 from schichtbuch.store import SQLiteStore
+from schichtbuch.texts import i18n
 from scoring.registry import GAMES
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):

@@ -18,9 +18,9 @@ from playwright.sync_api import Page, expect
 from apptest import put, tr
 from browser import CHROMIUM, PHONE, look, phone, server, settle
 from builders import FINISHED, PAGE_STAGES
-from schichtbuch import i18n
-from schichtbuch.nav import GROUP_PAGES
+from schichtbuch.shell.nav import GROUP_PAGES
 from schichtbuch.store import SQLiteStore
+from schichtbuch.texts import i18n
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)

@@ -27,11 +27,9 @@ from playwright.sync_api import Browser, Page, expect
 from apptest import tr
 from browser import CHROMIUM, LIVE, chromium, keyed, look, opened, part, phone, server, settle
 from builders.coal_baron import card_text
+from schichtbuch.session.page import widget_key
 from schichtbuch.store import SQLiteStore
-from schichtbuch.ui import widget_key
-from scoring import coal_baron as cb
-from scoring import mine
-from scoring import schichtwechsel as sw
+from scoring import coal_baron as cb, mine, schichtwechsel as sw
 from scoring.coal_baron import Transport
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):

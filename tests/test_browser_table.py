@@ -14,11 +14,9 @@ from apptest import tr
 from browser import (
     CHROMIUM, LIVE, choose, chromium, fill, keyed, look, opened, part, phone, save, select, server, settle, typed,
 )
+from schichtbuch.session.page import widget_key
 from schichtbuch.store import SQLiteStore
-from schichtbuch.ui import widget_key
-from scoring import coal_baron as cb
-from scoring import mine
-from scoring import schichtwechsel as sw
+from scoring import coal_baron as cb, mine, schichtwechsel as sw
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)

@@ -25,11 +25,9 @@ from browser import (
     CHROMIUM, LIVE, choose, chromium, free_port, keyed, look, opened, part, phone, select, server, settle,
     tap,
 )
+from schichtbuch.session.page import widget_key
 from schichtbuch.store import SQLiteStore
-from schichtbuch.ui import widget_key
-from scoring import coal_baron as cb
-from scoring import mine
-from scoring import schichtwechsel as sw
+from scoring import coal_baron as cb, mine, schichtwechsel as sw
 from scoring.coal_baron import Transport
 
 sys.path.insert(0, str(Path(__file__).with_name("load")))

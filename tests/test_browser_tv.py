@@ -21,9 +21,9 @@ from builders import Record
 from builders import coal_baron as cbb
 from builders import mine as mb
 from builders import schichtwechsel as swb
-from schichtbuch import photos
+from schichtbuch.sharing import photos
 from schichtbuch.store import SQLiteStore
-from schichtbuch.watching import TV_TURN_SECONDS
+from schichtbuch.widgets.watching import TV_TURN_SECONDS
 from scoring.app_fields import photo_seen, set_note, set_photo
 from scoring.registry import GAMES
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import streamlit as st
 
-from schichtbuch import caching
+from schichtbuch.live import caching
 
 pytestmark = pytest.mark.pure
 

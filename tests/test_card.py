@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from builders import FINISHED, at
-from schichtbuch import i18n
+from schichtbuch.texts import i18n
 from scoring import card
 from scoring.app_fields import PHOTO_BYTES
 from scoring.errors import RecordError

@@ -4,7 +4,7 @@ text bypasses the catalogs; and the purity of the scoring and setup packages (no
 randomness, no clock).
 
 Keys the code spells literally are found in the source with `ast`; keys it builds with f-strings are
-checked through the sets they expand to (`schichtbuch.catalog.dynamic_keys`: the registry, the enums and
+checked through the sets they expand to (`schichtbuch.texts.catalog.dynamic_keys`: the registry, the enums and
 the constant tuples)."""
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from babel.messages.pofile import read_po
 from markdown_it import MarkdownIt
 
 from builders import BY_GAME, FINISHED, guides
-from schichtbuch import catalog, i18n, ui
-from schichtbuch.session import md
+from schichtbuch.shell.nav import GENERAL_PAGES, page_path
+from schichtbuch.texts import catalog, i18n
+from schichtbuch.texts.words import md
 from scoring.errors import PROBLEMS, RecordError
 from scoring.registry import GAMES, score
 
@@ -100,14 +101,14 @@ def test_catalog_has_every_message_of_the_template(lang: str):
 
 
 def test_template_is_what_extraction_gives():
-    """`messages.pot` is up to date with the code (`python -m schichtbuch.catalog` writes it)."""
+    """`messages.pot` is up to date with the code (`python -m schichtbuch.texts.catalog` writes it)."""
     assert {m.id for m in catalog.template() if m.id} == {m.id for m in TEMPLATE if m.id}
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_app_reads_the_po_file_as_compiled(lang: str):
-    """The `.mo` the app reads is its `.po` compiled (`python -m schichtbuch.catalog` writes both)."""
-    assert i18n.mo_path(lang).read_bytes() == i18n.compiled(lang), "run python -m schichtbuch.catalog"
+    """The `.mo` the app reads is its `.po` compiled (`python -m schichtbuch.texts.catalog` writes both)."""
+    assert i18n.mo_path(lang).read_bytes() == i18n.compiled(lang), "run python -m schichtbuch.texts.catalog"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -253,7 +254,7 @@ def literal_strings(tree: ast.AST) -> Iterator[ast.Constant]:
 
 
 def is_t_call(node: ast.AST) -> bool:
-    """`t(...)`, `ui.t(...)` or `i18n.translate(lang, ...)`."""
+    """`t(...)`, `words.t(...)` or `i18n.translate(lang, ...)`."""
     if not isinstance(node, ast.Call):
         return False
     f = node.func
@@ -472,8 +473,8 @@ def test_markup_takes_with_every_name(lang: str):
 # --- keys the code builds: the expanded sets --------------------------------------------------------------
 
 def page_files() -> list[str]:
-    return [ui.page_path(None, p) for p in ui.GENERAL_PAGES] + [
-        ui.page_path(g.id, p) for g in GAMES.values() for p in g.pages]
+    return [page_path(None, p) for p in GENERAL_PAGES] + [
+        page_path(g.id, p) for g in GAMES.values() for p in g.pages]
 
 
 def expanded_keys() -> dict[str, set[str]]:

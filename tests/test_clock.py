@@ -14,7 +14,7 @@ import pytest
 
 from apptest import ROOT
 from builders import FINISHED
-from schichtbuch.i18n import translate
+from schichtbuch.texts.i18n import translate
 from scoring import bgstats
 from scoring.app_fields import (
     duration_minutes, end_stamp, is_paused, note, pauses, played_seconds, set_clock, set_note, with_start,

@@ -14,9 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import APP, PAGE_FIXTURES, app, failure, put, stored, texts, tr
 from builders import FINISHED
-from schichtbuch.export import history_csv
+from schichtbuch.session.page import widget_key
+from schichtbuch.sharing.export import history_csv
 from schichtbuch.store import SQLiteStore
-from schichtbuch.ui import widget_key
 from scoring.app_fields import with_start
 from scoring.registry import GAMES
 

@@ -13,12 +13,11 @@ import pytest
 
 from builders import example
 from builders.coal_baron import REFUSED, card, complete, record
-from schichtbuch import i18n
-from scoring import bgstats
-from scoring import coal_baron as cb
+from schichtbuch.texts import i18n
+from scoring import bgstats, coal_baron as cb
 from scoring.coal_baron import Order, Transport
-from scoring.majorities import Place
 from scoring.errors import RecordError
+from scoring.majorities import Place
 
 Y, BR, G, BL = "yellow", "brown", "grey", "black"
 WB, HC, TR, TN = "wheelbarrow", "horse_cart", "truck", "train"

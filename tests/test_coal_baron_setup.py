@@ -2,7 +2,7 @@
 
 import pytest
 
-from schichtbuch import i18n
+from schichtbuch.texts import i18n
 from setup.coal_baron import PLAYER_COUNTS, checklist, draft_cards, draft_order
 
 pytestmark = pytest.mark.pure

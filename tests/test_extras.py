@@ -11,7 +11,9 @@ import pytest
 import streamlit as st
 
 from apptest import PAGE_FIXTURES, app, failure, put, standings_table, texts, tr
-from schichtbuch import i18n, scoreboard, share
+from schichtbuch.sharing import share
+from schichtbuch.texts import i18n
+from schichtbuch.widgets import scoreboard
 from scoring import bgstats, mine
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]

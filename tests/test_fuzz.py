@@ -28,14 +28,14 @@ from hypothesis import strategies as st
 from apptest import PAGE_FIXTURES, app, failure
 from builders import BY_GAME
 from fuzzing import ANYTHING, ODD_TEXT, Args, Change, change
-from schichtbuch import ui
+from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore
 from scoring import __main__ as cli
 from scoring.app_fields import set_clock, with_start
 from scoring.errors import RecordError
 from scoring.gate import MAX_DEPTH, parse
-from scoring.standings import Result
 from scoring.registry import GAMES, PALETTE, check
+from scoring.standings import Result
 
 pytestmark = pytest.mark.store
 SCALES = {"default": 1, "long": 25}
@@ -200,7 +200,8 @@ SEAT_NAMES = ["Anna", "Ben_C", "A_B", "Cleo", "=Dirk", "Emil"]
 
 def played(data: st.DataObject, game: str, store: SQLiteStore) -> str:
     """Start a game of `game` in `store` and apply random changes through the store's gate; after each,
-    the stored document reads and its standings hold. Returns the game's id."""
+    the document it was given is as it was (the store shares it: store/parsed.py), and the stored document
+    reads and its standings hold. Returns the game's id."""
     g = GAMES[game]
     names = SEAT_NAMES[: data.draw(st.integers(g.players.start, g.players.stop - 1), label="seats")]
     options = data.draw(BY_GAME[game].options(names), label="options")
@@ -208,10 +209,12 @@ def played(data: st.DataObject, game: str, store: SQLiteStore) -> str:
     game_id = store.create(with_start(record, STARTED), {"key": "change.start"}).id
     for _ in range(data.draw(st.integers(5, 60), label="changes")):
         doc = store.load(game_id).doc
+        shown = json.dumps(doc, sort_keys=True)
         hostile = data.draw(st.integers(0, 3), label="hostile") == 0
         args_of = Args(doc, hostile)
         name, function, args = data.draw(st.one_of(BY_GAME[game].changes(args_of), clock_changes(args_of)))
         judged(f"{game} changes", lambda: store.change(game_id, lambda d: function(d, *args), {"key": name}))
+        assert json.dumps(doc, sort_keys=True) == shown, f"{name} changed the document it was given in place"
         holds(check(store.load(game_id).doc))
     key, numbers = g.status(store.load(game_id).doc)
     FIGURES[f"{game} games ending at {key.rsplit('.', 1)[-1]} {numbers.get('shift', numbers.get('round', ''))}"] += 1
@@ -233,6 +236,6 @@ def test_every_page_renders_a_state_made_by_random_changes(game: str, data: st.D
     """Widgets are bounded like the readers, so no state the changes can store crashes a page."""
     game_id = played(data, game, SQLiteStore(str(store_path)))
     lang = data.draw(st.sampled_from(["en", "de"]), label="lang")
-    for page in [ui.page_path(game, p) for p in GAMES[game].pages] + [ui.page_path(None, "record")]:
+    for page in [page_path(game, p) for p in GAMES[game].pages] + [page_path(None, "record")]:
         at = app(page, lang, game_id)
         assert not at.exception, failure(at)

@@ -11,7 +11,7 @@ import pytest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, group_app, put, texts, tr
 from builders.mine import dummy_ahead
-from schichtbuch import live
+from schichtbuch.live import refresh
 from schichtbuch.store import Imported, SQLiteStore
 from scoring import bgstats
 
@@ -61,7 +61,7 @@ def stocked_group(store_path: Path) -> tuple[str, dict[str, str]]:
 def test_group_pages_run_with_and_without_a_group(store_path: Path, page: str, lang: str,
                                                   monkeypatch: pytest.MonkeyPatch):
     followed: list[tuple[str, str]] = []
-    monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item)))
+    monkeypatch.setattr(refresh, "follow", lambda table, item, version, read, gone: followed.append((table, item)))
     at = app(page, lang)
     assert not at.exception, failure(at)
     assert followed == []
@@ -303,8 +303,8 @@ def test_statistics_are_computed_again_when_the_group_changes(store_path: Path):
 
 
 def test_history_csv_and_json_export_and_json_import(store_path: Path):
-    from schichtbuch.export import history_csv
-    from schichtbuch.export import export_json, import_records
+    from schichtbuch.sharing.export import history_csv
+    from schichtbuch.sharing.export import export_json, import_records
 
     group_id, ids = stocked_group(store_path)
     s = SQLiteStore(str(store_path))
@@ -339,7 +339,7 @@ def test_an_import_says_how_many_games_it_added_and_how_many_were_there(store_pa
 
 
 def test_an_import_with_one_bad_record_imports_nothing(store_path: Path):
-    from schichtbuch.export import import_records
+    from schichtbuch.sharing.export import import_records
     from scoring.errors import RecordError
 
     bad = json.dumps({"format": "schichtbuch-group", "games": [example("coal_baron_2p"), {"game": "chess"}]})

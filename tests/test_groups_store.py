@@ -1,4 +1,4 @@
-"""Groups in the store (schichtbuch/store.py): creating and reading a group, members (never twice),
+"""Groups in the store (schichtbuch/store/): creating and reading a group, members (never twice),
 games started in a group or added afterwards (never to two groups), the history as summary rows kept in
 the same transaction as every write, filtered through indexes; and the records' start and end times."""
 

@@ -1,4 +1,5 @@
-"""The shape of the code: no import circle in the packages (`scoring`, `setup`, `schichtbuch`), no shared
+"""The shape of the code: no import circle in the packages (`scoring`, `setup`, `schichtbuch`), the layers of
+`schichtbuch` (`LAYERS`: a module imports its own layer and those below it, never one above), no shared
 module that names a game, and no test module that imports another."""
 
 from __future__ import annotations
@@ -70,10 +71,52 @@ def test_the_walk_finds_a_circle() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
 
 
+LAYERS = {
+    "schichtbuch.store": "the game store, the gate every write passes, the ways back and join codes (no Streamlit)",
+    "schichtbuch.texts": "the translation catalogs and a page's words in the session's language",
+    "schichtbuch.session": "the process's settings and store, the session's state and cookies, what a page run places",
+    "schichtbuch.live": "the live path of a tap: taps, what the phone says, saving and undo, closing a stage, refresh",
+    "schichtbuch.shell": "the head script, the pages and routing, the header with the table clock, starting a game",
+    "schichtbuch.sharing": "links and QR codes, joining, exports, the photo and note of a finished game",
+    "schichtbuch.widgets": "what the pages draw: entry widgets, standings and charts, the watch view, game panels",
+    "schichtbuch.groups": "a group's pages and taps, its history and statistics, each player's profile and ratings",
+    "schichtbuch.after_game": "what a finished game's end page offers: the results card and the next game",
+    "schichtbuch.texts.catalog": "the extraction command, which reads the keys every layer builds",
+}
+"""The layers of `schichtbuch`, lowest first, each a package (or a module standing above the others); under
+them all the pure packages (`scoring`, `setup`), above them `pages/` and `app.py`."""
+
+
+def layer(module: str, layers: list[str]) -> int | None:
+    """The position of the layer a module is in: the longest of `layers` it is or is inside; None if none."""
+    found = [name for name in layers if module == name or module.startswith(f"{name}.")]
+    return layers.index(max(found, key=len)) if found else None
+
+
+def upward(edges: dict[str, set[str]], layers: list[str]) -> list[str]:
+    """Every import from a module to one in a higher layer, and every module in no layer."""
+    found = [f"{module} is in no layer" for module in sorted(edges) if layer(module, layers) is None]
+    for module, imported in sorted(edges.items()):
+        at = layer(module, layers)
+        found += [f"{module} imports {m}, a layer above" for m in sorted(imported)
+                  if at is not None and (above := layer(m, layers)) is not None and above > at]
+    return found
+
+
+def test_no_layer_imports_one_above_it() -> None:
+    edges = {name: imported for name, imported in graph().items() if name.startswith("schichtbuch.")}
+    assert upward(edges, list(LAYERS)) == []
+
+
+def test_the_layers_find_an_import_upward_and_a_module_outside() -> None:
+    edges = {"p.low.a": {"p.high.b"}, "p.high.b": {"p.low.a"}, "p.loose": set()}
+    assert upward(edges, ["p.low", "p.high"]) == ["p.loose is in no layer", "p.low.a imports p.high.b, a layer above"]
+
+
 def test_shared_modules_never_name_a_game() -> None:
     """Outside a game's own package, its pages and their panels, its setup module and the registry, no code
     names a game (docstrings and comments aside): the shared code and the general pages iterate the registry."""
-    own = {f"{package}.{g}" for g in GAMES for package in ("scoring", "setup", "schichtbuch.panels")} | {"scoring.registry"}
+    own = {f"{package}.{g}" for g in GAMES for package in ("scoring", "setup", "schichtbuch.widgets.panels")} | {"scoring.registry"}
     named = re.compile("|".join(rf"\b{g}\b" for g in GAMES))
     general_pages = {module_name(p): p for p in (ROOT / "pages").glob("*.py") if not p.stem.startswith(tuple(GAMES))}
     found = []
@@ -107,9 +150,12 @@ HEAVY = ("pandas", "numpy", "pyarrow", "altair", "qrcode", "PIL")
 page's first run in a fresh process goes without them."""
 
 
+STATISTICS = ("schichtbuch.groups.stats", "schichtbuch.groups.group_stats")
+"""The statistics page's own modules, which compute with pandas."""
+
+
 def test_the_shared_modules_load_no_heavy_library() -> None:
-    shared = ["schichtbuch.ui", "schichtbuch.groups", "schichtbuch.start", "schichtbuch.joining", "schichtbuch.export",
-              *(f"schichtbuch.panels.{p.stem}" for p in (ROOT / "schichtbuch" / "panels").glob("[!_]*.py"))]
+    shared = sorted(m for m in MODULES if m.startswith("schichtbuch.") and m not in STATISTICS)
     code = f"import sys, {', '.join(shared)}; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     loaded = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert loaded.split() == []

@@ -17,17 +17,15 @@ from hypothesis import strategies as st
 
 from apptest import ROOT
 from unchecked import any_document
-from schichtbuch.export import spreadsheet_safe, standings_csv
+from schichtbuch.session.page import widget_key
+from schichtbuch.sharing.export import spreadsheet_safe, standings_csv
 from schichtbuch.store import SQLiteStore
-from schichtbuch.ui import widget_key
-from scoring import coal_baron as cb
-from scoring import mine
-from scoring import schichtwechsel as sw
+from schichtbuch.store.written import written
+from scoring import coal_baron as cb, mine, schichtwechsel as sw
 from scoring.coal_baron import Order, Transport
 from scoring.errors import RecordError, shown
 from scoring.fields import NAME_CHARS
 from scoring.gate import MAX_BYTES, MAX_DEPTH, UPLOAD_BYTES, UPLOAD_MB, parse
-from schichtbuch.written import written
 from scoring.registry import score
 
 pytestmark = pytest.mark.store

@@ -10,9 +10,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from schichtbuch import codes, i18n, share
-from schichtbuch.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit
-from schichtbuch.store import new_id
+from schichtbuch.sharing import share
+from schichtbuch.store import codes, new_id
+from schichtbuch.store.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit
+from schichtbuch.texts import i18n
 from scoring.registry import GAMES, is_over, page_at_stage
 from builders import LANDS_ON, STAGES
 
@@ -162,7 +163,7 @@ NET = "http://192.168.1.20:8501"
     ("de", "ja-JP", "de"),   # a phone that chose German: its own URL says so
 ])
 def test_a_join_link_opens_in_the_joining_phones_language(own: str | None, locale: str, shown: str):
-    """What `session.init` reads from a join link made on a French phone: no language, so the joining
+    """What `state.init` reads from a join link made on a French phone: no language, so the joining
     phone's own choice (the `lang` of its own URL), else its browser's locale, else the server's."""
     for link in (share.join_url(NET, GAME_ID), share.watch_url(NET, "token"), share.watch_url(NET, "token", tv=True)):
         requested = parse_qs(urlsplit(link).query).get("lang", [own])[0]

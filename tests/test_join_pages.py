@@ -21,12 +21,16 @@ from streamlit.testing.v1 import AppTest
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, page_shown, put, tr
 from builders import LANDS_ON, STAGES
 from builders.coal_baron import created, finished, in_shift_one
-from schichtbuch import codes, i18n, share, ui
-from schichtbuch.codes import CODE_TTL_SECONDS, Limit
-from schichtbuch.store import SQLiteStore
+from schichtbuch.session.settings import BASE_URL
+from schichtbuch.sharing import share
+from schichtbuch.shell.nav import page_path
+from schichtbuch.store import SQLiteStore, codes
+from schichtbuch.store.codes import CODE_TTL_SECONDS, Limit
+from schichtbuch.texts import i18n
+from schichtbuch.texts.words import md
 from scoring.registry import GAMES
 
-SHARE = ui.page_path(None, "share")
+SHARE = page_path(None, "share")
 LAN_IP = "192.168.1.20"
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
@@ -70,10 +74,10 @@ def test_join_link_lands_on_the_page_the_table_is_on(stage: str, lang: str, stor
     doc = build()
     game_id = put(store_path, doc)
     at = follow(share.join_url(f"http://{LAN_IP}:8501", game_id), lang)
-    assert_joined(at, game_id, ui.page_path(doc["game"], LANDS_ON[stage]), lang)
+    assert_joined(at, game_id, page_path(doc["game"], LANDS_ON[stage]), lang)
     at.run()
     assert tr(lang, "share.joined") not in [s.value for s in at.success], "the note is shown once"
-    assert page_shown(at) == ui.page_path(doc["game"], LANDS_ON[stage])
+    assert page_shown(at) == page_path(doc["game"], LANDS_ON[stage])
 
 
 def test_a_join_link_remembers_the_game_on_the_landing_page(store_path: Path):
@@ -81,7 +85,7 @@ def test_a_join_link_remembers_the_game_on_the_landing_page(store_path: Path):
     at = follow(share.join_url("http://x", game_id))
     assert at.session_state["recent"] == [game_id]
     at.switch_page(HOME).run()
-    assert ui.md("Coal Baron: Anna, Ben") in [link.value for link in at.page_link]
+    assert md("Coal Baron: Anna, Ben") in [link.value for link in at.page_link]
 
 
 @pytest.mark.parametrize(("sharer", "locale", "shown"), [("fr", "ja-JP", "ja"), ("ja", "fr-FR", "fr"), ("de", "en-GB", "en")])
@@ -92,7 +96,7 @@ def test_a_join_link_opens_in_the_joining_phones_language(store_path: Path, shar
     host = app(SHARE, sharer, game_id)
     link = next(c.value for c in host.code if "join=1" in c.value)
     assert host.query_params["lang"] == sharer
-    assert_joined(follow(link, locale), game_id, ui.page_path("coal_baron", "shift"), shown)
+    assert_joined(follow(link, locale), game_id, page_path("coal_baron", "shift"), shown)
 
 
 def test_a_join_link_to_an_unknown_game_says_so(store_path: Path):
@@ -146,7 +150,7 @@ def test_share_link_uses_the_server_port(store_path: Path, monkeypatch: pytest.M
 
 
 def test_configured_base_url_overrides_the_network_address(store_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv(ui.BASE_URL, "https://spiel.example.org/")
+    monkeypatch.setenv(BASE_URL, "https://spiel.example.org/")
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, "de", game_id)
     assert [c.value for c in at.code if "join=1" in c.value] == [f"https://spiel.example.org/?game={game_id}&join=1"]
@@ -159,7 +163,7 @@ def test_without_a_network_the_operator_is_told_what_to_set(lang: str, store_pat
     monkeypatch.setattr(streamlit.net_util, "get_internal_ip", lambda: "127.0.0.1")
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(SHARE, lang, game_id)
-    assert [w.value for w in at.warning] == [tr(lang, "share.local", variable=ui.BASE_URL)]
+    assert [w.value for w in at.warning] == [tr(lang, "share.local", variable=BASE_URL)]
     assert [c.value for c in at.code if "join=1" in c.value] == [f"http://localhost:8501/?game={game_id}&join=1"]
 
 
@@ -197,7 +201,7 @@ def short_code(store_path: Path, game_id: str) -> str:
 def test_join_by_short_code_lands_on_the_game(typed: Any, store_path: Path):
     game_id = put(store_path, in_shift_one(["Anna", "Ben", "Cleo"]))
     at = join_field(app(HOME, "en"), typed(short_code(store_path, game_id)))
-    assert_joined(at, game_id, ui.page_path("coal_baron", "shift"))
+    assert_joined(at, game_id, page_path("coal_baron", "shift"))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -205,7 +209,7 @@ def test_join_by_game_id_or_link(lang: str, store_path: Path):
     game_id = put(store_path, finished(["Anna", "Ben"]))
     for typed in (game_id, share.join_url("http://192.168.1.20:8501", game_id)):
         at = join_field(app(HOME, lang), typed)
-        assert_joined(at, game_id, ui.page_path("coal_baron", "end"), lang)
+        assert_joined(at, game_id, page_path("coal_baron", "end"), lang)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -245,9 +249,9 @@ def test_too_many_wrong_codes_stop_this_phone(store_path: Path):
     join_field(at, short_code(store_path, game_id))
     assert [e.value for e in at.error] == [tr("en", "error.too_many_codes")]
     assert page_shown(at) == HOME
-    assert_joined(join_field(at, game_id), game_id, ui.page_path("coal_baron", "shift"))  # a link still works
+    assert_joined(join_field(at, game_id), game_id, page_path("coal_baron", "shift"))  # a link still works
     other_phone = join_field(app(HOME, "en"), short_code(store_path, game_id))
-    assert_joined(other_phone, game_id, ui.page_path("coal_baron", "shift"))
+    assert_joined(other_phone, game_id, page_path("coal_baron", "shift"))
 
 
 def test_too_many_wrong_codes_on_the_server_stop_every_phone(store_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -280,5 +284,5 @@ def test_recent_games_show_date_stage_and_whether_over(store_path: Path):
     assert captions[-2:] == [line(over, "home.recent_over"), line(playing, "home.recent_playing")]
     assert "Schicht I" in captions[-1] and "beendet" in captions[-2]
     links = [(link.value, link.proto.page) for link in at.page_link][-2:]
-    assert [label for label, _ in links] == [ui.md("Glück Auf: Anna, Ben, Cleo")] * 2
+    assert [label for label, _ in links] == [md("Glück Auf: Anna, Ben, Cleo")] * 2
     assert [page.rsplit("/", 1)[-1] for _, page in links] == ["coal_baron_end", "coal_baron_shift"]

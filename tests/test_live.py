@@ -1,4 +1,4 @@
-"""The live refresh (schichtbuch/live.py): the watcher reruns exactly the sessions whose game or group has
+"""The live refresh (schichtbuch/live/refresh.py): the watcher reruns exactly the sessions whose game or group has
 another version in the store, once, forgets closed sessions and outlives a store that does not answer;
 Streamlit's session API it relies on is still there. Phones seeing each other's entries through it on a
 real server: test_load.py and the browser tests."""
@@ -13,8 +13,8 @@ from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.session_manager import SessionManager
 
-from schichtbuch import live
-from schichtbuch.live import RERUN_GAP_SECONDS, Watcher
+from schichtbuch.live import refresh
+from schichtbuch.live.refresh import RERUN_GAP_SECONDS, Watcher
 
 pytestmark = pytest.mark.pure
 
@@ -176,7 +176,7 @@ def test_tick_outlives_a_store_that_does_not_answer(table, watcher):
 
 
 def test_a_wake_checks_at_once_not_at_the_next_interval(table, watcher, monkeypatch):
-    monkeypatch.setattr(live, "CHECK_SECONDS", 600)
+    monkeypatch.setattr(refresh, "CHECK_SECONDS", 600)
     ticked = threading.Event()
     watcher.follow("a", ("games", "g1"), 1)
     table.stored["games"]["g1"] = 2
@@ -213,8 +213,8 @@ class Session:
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "running"])
 def test_rerun_asks_streamlit_only_for_an_idle_session(monkeypatch, busy):
     session, asked = Session(busy), []
-    monkeypatch.setattr(live, "_app_session", lambda session_id: session)
-    live._rerun("a", 0, lambda running: asked.append(running) or not running)
+    monkeypatch.setattr(refresh, "_app_session", lambda session_id: session)
+    refresh._rerun("a", 0, lambda running: asked.append(running) or not running)
     assert asked == [busy]
     if busy:
         assert session.requests == []
@@ -225,7 +225,7 @@ def test_rerun_asks_streamlit_only_for_an_idle_session(monkeypatch, busy):
 
 
 def test_streamlit_still_has_the_session_api_the_rerun_uses():
-    """A Streamlit release without it would leave phones polling (live.py's fallback): say so here."""
+    """A Streamlit release without it would leave phones polling (live/refresh.py's fallback): say so here."""
     assert "self._client_state = ClientState()" in inspect.getsource(AppSession.__init__)
     assert "self._event_loop = asyncio.get_running_loop()" in inspect.getsource(AppSession.__init__)
     assert list(inspect.signature(AppSession.request_rerun).parameters) == ["self", "client_state"]
@@ -236,10 +236,10 @@ def test_streamlit_still_has_the_session_api_the_rerun_uses():
 
 
 def test_a_server_whose_phones_poll_says_so_once_in_its_log(caplog):
-    live._polling.cache_clear()
-    with caplog.at_level(logging.WARNING, logger=live.__name__):
-        live._polling()
-        live._polling()
+    refresh._polling.cache_clear()
+    with caplog.at_level(logging.WARNING, logger=refresh.__name__):
+        refresh._polling()
+        refresh._polling()
     assert [r.getMessage() for r in caplog.records] == [
         f"live refresh: Streamlit {streamlit.__version__} lacks the session API this app reruns phones with; "
-        f"each page polls every {live.POLL_SECONDS} s instead"]
+        f"each page polls every {refresh.POLL_SECONDS} s instead"]

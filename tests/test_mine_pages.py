@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, is_standings, position, put, standings_table, stored, texts, tr
 from builders.mine import SIX, THREE, created, dummy_ahead, finished, mid_round, resolve
 from schichtbuch.store import SQLiteStore
-from schichtbuch.ui import md
+from schichtbuch.texts.words import md
 from scoring import mine
 from setup.mine import checklist
 from unchecked import any_document

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from builders import example
-from schichtbuch import i18n
+from schichtbuch.texts import i18n
 from scoring import bgstats, mine
-from scoring.mine import Attack, dummy_placement, resolve_looting
 from scoring.errors import RecordError
+from scoring.mine import Attack, dummy_placement, resolve_looting
 
 from apptest import run_command
 

@@ -26,24 +26,28 @@ import builders
 from builders import REPRESENTATIVE, STAGES
 from builders.mine import resolve as mine_resolve
 from builders.coal_baron import card_text, created, deliveries, finished, in_shift_one, shift_three_scored
-from schichtbuch import i18n, live, ui
-from schichtbuch.ui import md, page_path
+from schichtbuch.live import refresh
+from schichtbuch.shell.nav import GENERAL_PAGES, page_path
 from schichtbuch.store import SQLiteStore
+from schichtbuch.texts import i18n
+from schichtbuch.texts.words import md
+from schichtbuch.widgets.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns
 from scoring import coal_baron as cb
 from scoring.coal_baron import END_FIELDS, SHIFTS, Transport
+from scoring.fields import NAME_CHARS
 from scoring.registry import GAMES, PALETTE
 from setup.coal_baron import checklist
 
 LANGS = i18n.LANGUAGES
-PAGES = [ui.page_path(None, p) for p in ui.GENERAL_PAGES] + [
-    ui.page_path(g.id, p) for g in GAMES.values() for p in g.pages
+PAGES = [page_path(None, p) for p in GENERAL_PAGES] + [
+    page_path(g.id, p) for g in GAMES.values() for p in g.pages
 ]
-GAME_PAGES = [ui.page_path(g.id, p) for g in GAMES.values() for p in g.pages]
-SHIFT_PAGE = ui.page_path("coal_baron", "shift")
-SETUP_PAGE = ui.page_path("coal_baron", "setup")
-SCORING_PAGE = ui.page_path("coal_baron", "scoring")
-END_PAGE = ui.page_path("coal_baron", "end")
-RECORD_PAGE = ui.page_path(None, "record")
+GAME_PAGES = [page_path(g.id, p) for g in GAMES.values() for p in g.pages]
+SHIFT_PAGE = page_path("coal_baron", "shift")
+SETUP_PAGE = page_path("coal_baron", "setup")
+SCORING_PAGE = page_path("coal_baron", "scoring")
+END_PAGE = page_path("coal_baron", "end")
+RECORD_PAGE = page_path(None, "record")
 EXAMPLE_GAMES = sorted((ROOT / "tests" / "games").glob("*.json"))
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
@@ -77,7 +81,7 @@ def test_page_runs(page: str, lang: str, stage: str, store_path: Path, monkeypat
     doc = None if build is None else build()
     game_id = None if doc is None else put(store_path, doc)
     followed: list[tuple[str, str, int]] = []
-    monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
+    monkeypatch.setattr(refresh, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
     at = app(page, lang, game_id)
     assert not at.exception, failure(at)
     assert header_ran(at, lang), "app.py's header did not run"
@@ -92,7 +96,7 @@ def test_page_runs(page: str, lang: str, stage: str, store_path: Path, monkeypat
             assert downloads == [tr(lang, "record.json"), tr(lang, "record.csv")]
     if game_id is None or page != RECORD_PAGE:
         assert not downloads
-    if game_id is None and (page in GAME_PAGES or page == ui.page_path(None, "share")):
+    if game_id is None and (page in GAME_PAGES or page == page_path(None, "share")):
         assert [i.value for i in at.info] == [tr(lang, "error.no_game")]
         assert [link.value for link in at.page_link] == [tr(lang, "page.home")]
 
@@ -165,7 +169,7 @@ def start_button(at: AppTest, lang: str = "en"):
     (["Anna", "Ben", "Anna"], ("home.name_twice", {"seat": 3, "name": "Anna"})),
     (["Anna", "Ben", " Ben "], ("home.name_twice", {"seat": 3, "name": "Ben"})),
     (["Anna", "", "Anna", "Dora"], ("home.name_empty", {"seat": 2})),
-    (["Anna", "Anna-Lena Schmidt-Weber von Hohenzollern"], ("home.name_long", {"seat": 2, "limit": ui.NAME_CHARS})),
+    (["Anna", "Anna-Lena Schmidt-Weber von Hohenzollern"], ("home.name_long", {"seat": 2, "limit": NAME_CHARS})),
 ], ids=["first_empty", "second_empty", "blank", "twice", "twice_padded", "empty_before_twice", "too_long"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_home_refuses_bad_names(names: list[str], message: tuple[str, dict[str, Any]], lang: str, store_path: Path):
@@ -189,11 +193,11 @@ def test_a_name_longer_than_the_limit_is_kept_whole_to_be_shortened_then_starts(
     fill_in(at, ["Ben", pasted])
     assert all(w.proto.max_chars == 0 for w in at.text_input)
     start_button(at).click().run()
-    assert [e.value for e in at.error] == [tr("en", "home.name_long", seat=2, limit=ui.NAME_CHARS)]
+    assert [e.value for e in at.error] == [tr("en", "home.name_long", seat=2, limit=NAME_CHARS)]
     assert at.text_input(key="home_name_1").value == pasted and game_count(store_path) == 0
-    at.text_input(key="home_name_1").input(pasted[:ui.NAME_CHARS])
+    at.text_input(key="home_name_1").input(pasted[:NAME_CHARS])
     start_button(at).click().run()
-    assert stored(store_path, at.query_params["game"])["players"] == ["Ben", pasted[:ui.NAME_CHARS].strip()]
+    assert stored(store_path, at.query_params["game"])["players"] == ["Ben", pasted[:NAME_CHARS].strip()]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -260,7 +264,7 @@ def test_odd_names_escaped_on_shift_page(store_path: Path):
     markdown = [m.value for m in at.markdown] + [c.value for c in at.caption] + [e.label for e in at.expander]
     for name in ODD_NAMES:
         assert any(ESCAPED[name] in m for m in markdown), (name, markdown)
-        assert any(ui.md(name) in m for m in markdown), (name, markdown)
+        assert any(md(name) in m for m in markdown), (name, markdown)
         assert not any(name in s for s in shown), (name, [s for s in shown if name in s])
 
 
@@ -288,15 +292,15 @@ def test_html_entities_in_names_shown_literally(store_path: Path):
 
 def test_md_escapes_every_markdown_character():
     for name, escaped in ESCAPED.items():
-        assert ui.md(name).startswith(escaped)
-    assert ui.md("plain Name 42") == "plain Name 42"
-    assert ui.md("Maximilian-Alexander v. (rot)") == "Maximilian-Alexander v. (rot)"
+        assert md(name).startswith(escaped)
+    assert md("plain Name 42") == "plain Name 42"
+    assert md("Maximilian-Alexander v. (rot)") == "Maximilian-Alexander v. (rot)"
 
 
 @pytest.mark.parametrize(("name", "escaped"), [("- Anna", r"\- Anna"), ("1. Anna", r"1\. Anna"), ("# Ben", r"\# Ben"),
                                                ("+1", r"\+1"), ("a@b.de", r"a\@b.de"), ("www.x.de", r"www\.x.de")])
 def test_md_escapes_a_list_or_heading_at_the_start_and_autolinks(name: str, escaped: str):
-    assert ui.md(name) == escaped
+    assert md(name) == escaped
 
 
 # --- the shift page: logging orders and undo ------------------------------------------------------------
@@ -413,7 +417,7 @@ def test_undo_twice_walks_back(store_path: Path):
 
 
 # Another phone changes the game between this phone's last run and its tap. A real phone is rerun within
-# live.CHECK_SECONDS of the change, so the window is short but real; in AppTest the tree of the last run is what the phone
+# refresh.CHECK_SECONDS of the change, so the window is short but real; in AppTest the tree of the last run is what the phone
 # shows, and the store is changed behind it.
 
 def test_undo_after_another_phone_changed_the_game(store_path: Path):
@@ -637,7 +641,7 @@ def test_recent_game_listed_on_home(store_path: Path):
     at = app(SHIFT_PAGE, "en", game_id)
     at.switch_page(HOME).run()
     assert not at.exception, failure(at)
-    assert ui.md("Coal Baron: Anna, **Ben**") in [link.value for link in at.page_link]
+    assert md("Coal Baron: Anna, **Ben**") in [link.value for link in at.page_link]
 
 
 # --- the record page -----------------------------------------------------------------------------------
@@ -696,7 +700,7 @@ def test_deep_link_as_first_request_after_server_start(store_path: Path, monkeyp
     at = AppTest.from_file(str(APP), default_timeout=5)
     at.query_params["game"] = game_id
     at.query_params["lang"] = "en"
-    at.switch_page(ui.page_path(None, "share"))
+    at.switch_page(page_path(None, "share"))
     at.run()
     assert not at.exception, failure(at)
     assert header_ran(at, "en")
@@ -727,8 +731,8 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
     (["Anna-Lena Schmidt-Weber", "Ben"], 1),
 ])
 def test_chart_legend_leaves_room_for_the_longest_name(names: list[str], columns: int):
-    assert ui.legend_columns(names) == columns
-    assert max(map(len, names)) * ui.LEGEND_CHAR <= ui.LEGEND_WIDTH // columns - ui.LEGEND_SYMBOL
+    assert legend_columns(names) == columns
+    assert max(map(len, names)) * LEGEND_CHAR <= LEGEND_WIDTH // columns - LEGEND_SYMBOL
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -14,8 +14,8 @@ import pytest
 from PIL import Image
 
 from builders import FINISHED
-from schichtbuch import photos
-from schichtbuch.export import import_records
+from schichtbuch.sharing import photos
+from schichtbuch.sharing.export import import_records
 from scoring.app_fields import PHOTO_BYTES, photo, photo_seen, set_photo
 from scoring.errors import RecordError
 from scoring.gate import MAX_BYTES

@@ -15,17 +15,16 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import PAGE_FIXTURES, app, failure, new_session, put, stored, tr
 from builders.coal_baron import card_text
-from schichtbuch import ui
-from scoring import coal_baron as cb
-from scoring import mine
-from scoring import schichtwechsel as sw
+from schichtbuch.session.page import widget_key
+from schichtbuch.shell.nav import page_path
+from scoring import coal_baron as cb, mine, schichtwechsel as sw
 from scoring.coal_baron import Transport
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
-SHIFT = ui.page_path("coal_baron", "shift")
-SCORING = ui.page_path("coal_baron", "scoring")
-MINE_ROUND = ui.page_path("mine", "round")
-SW_ROUND = ui.page_path("schichtwechsel", "round")
+SHIFT = page_path("coal_baron", "shift")
+SCORING = page_path("coal_baron", "scoring")
+MINE_ROUND = page_path("mine", "round")
+SW_ROUND = page_path("schichtwechsel", "round")
 TWO = ["Anna", "Ben"]
 
 
@@ -95,7 +94,7 @@ def test_a_form_of_the_player_shown_before_the_phone_picked_another_is_not_saved
     game_id = put(store_path, doc)
     at = app(SCORING, "en", game_id)
     save = save_of(at, "carts_form")
-    at.number_input(key=ui.widget_key("carts", "Anna", cb.COLOURS[0])).set_value(2)
+    at.number_input(key=widget_key("carts", "Anna", cb.COLOURS[0])).set_value(2)
     at.button_group(key="carts_player").set_value("Ben")
     save.click().run()
     assert not at.exception, failure(at)
@@ -107,7 +106,7 @@ def test_a_mine_form_of_the_part_shown_before_the_phone_picked_another_is_not_sa
     game_id = put(store_path, mine.new_record(TWO, {}, "Anna"))
     at = app(MINE_ROUND, "en", game_id)
     save = save_of(at, "mine_events_1")
-    at.number_input(key=ui.widget_key("mine_events_1", "Anna", 0)).set_value(1)
+    at.number_input(key=widget_key("mine_events_1", "Anna", 0)).set_value(1)
     at.button_group(key="mine_phase_1").set_value("expedition")
     save.click().run()
     assert not at.exception, failure(at)
@@ -122,7 +121,7 @@ def test_a_schichtwechsel_correction_of_the_round_shown_before_another_was_picke
     game_id = put(store_path, doc)
     at = app(SW_ROUND, "en", game_id)
     save = next(b for b in at.button if b.label == tr("en", "schichtwechsel.round.save_fix", round=2))
-    at.number_input(key=ui.widget_key("round_points", "fix", 2, "Ben")).set_value(5)
+    at.number_input(key=widget_key("round_points", "fix", 2, "Ben")).set_value(5)
     at.button_group(key="round_fix").set_value(1)
     save.click().run()
     assert not at.exception, failure(at)

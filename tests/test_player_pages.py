@@ -14,8 +14,9 @@ from babel.numbers import format_percent
 
 from apptest import PAGE_FIXTURES, ROOT, failure, group_app, texts, tr
 from builders.mine import dummy_ahead
-from schichtbuch import i18n, live
+from schichtbuch.live import refresh
 from schichtbuch.store import SQLiteStore
+from schichtbuch.texts import i18n
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 PLAYED = ["coal_baron_2p", "schichtwechsel_2p_tie", "mine_3p_all_tied", "coal_baron_4p_ties"]
@@ -106,7 +107,7 @@ def test_the_profile_counts_every_group_the_phone_knows_when_asked(store_path: P
 def test_a_profile_follows_the_group_and_is_computed_again_when_it_changes(store_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch):
     followed: list[tuple[str, str]] = []
-    monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item)))
+    monkeypatch.setattr(refresh, "follow", lambda table, item, version, read, gone: followed.append((table, item)))
     group_id = stocked(store_path, played=["coal_baron_2p"], dummy=False)
     at = group_app("pages/player.py", "en", group_id, player="Ben")
     assert followed == [("groups", group_id)]

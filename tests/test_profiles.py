@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schichtbuch.profiles import SHARED_AT_LEAST, CountLine, GameLine, Rival, Tally, plays, players, profile
+from schichtbuch.groups.profiles import SHARED_AT_LEAST, CountLine, GameLine, Rival, Tally, plays, players, profile
 from schichtbuch.store import Played
 from scoring.registry import summary
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from schichtbuch.profiles import plays
-from schichtbuch.ratings import Rating, ratings
+from schichtbuch.groups.profiles import plays
+from schichtbuch.groups.ratings import Rating, ratings
 from schichtbuch.store import Played
 
 pytestmark = pytest.mark.pure

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from builders import BY_GAME
-from schichtbuch import i18n
+from schichtbuch.texts import i18n
 from scoring.errors import PROBLEMS
 from scoring.game import Game
 from scoring.registry import GAMES, check

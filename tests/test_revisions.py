@@ -1,4 +1,4 @@
-"""Revisions kept as ways back (schichtbuch/revisions.py): every way back restores the earlier document
+"""Revisions kept as ways back (schichtbuch/store/revisions.py): every way back restores the earlier document
 exactly, even where the patch library errs; a long game's storage stays small and grows with its length;
 a store of the previous schema (a whole copy per revision) migrates with every undo intact."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from schichtbuch.revisions import go_back, way_back
+from schichtbuch.store.revisions import go_back, way_back
 from builders.coal_baron import long_game
 from legacy_store import counted_sqlite
 from schichtbuch.store import NothingToUndo, SQLiteStore

@@ -19,9 +19,9 @@ from builders import STAGES
 from builders.schichtwechsel import FOUR, created, played
 from apptest import (HOME, PAGE_FIXTURES, ROOT, app, failure, is_standings, position, put, standings_table, stored, texts,
                      tr)
-from schichtbuch import ui
+from schichtbuch.session.page import widget_key
 from schichtbuch.store import SQLiteStore
-from schichtbuch.ui import md
+from schichtbuch.texts.words import md
 from scoring import schichtwechsel as sw
 from setup.schichtwechsel import checklist, preparation
 
@@ -96,7 +96,7 @@ def test_round_guide_shows_the_preparation_of_the_round_with_the_start_player(pl
 def enter_round(at: AppTest, number: int, card: str, points: dict[str, int], mode: str = "new") -> AppTest:
     at.text_input(key=f"round_card_{mode}_{number}").set_value(card)
     for who, vp in points.items():
-        at.number_input(key=ui.widget_key("round_points", mode, number, who)).set_value(vp)
+        at.number_input(key=widget_key("round_points", mode, number, who)).set_value(vp)
     return button(at, f"schichtwechsel.round.save_{mode}", round=number).click().run()
 
 
@@ -264,7 +264,7 @@ def test_end_items_finish_the_game_with_a_shared_place(store_path: Path):
     for who in ("Anna", "Ben"):
         at.button_group(key="end_items_player").set_value(who).run()
         for item, value in items[who].items():
-            at.number_input(key=ui.widget_key("end_items", who, item)).set_value(value)
+            at.number_input(key=widget_key("end_items", who, item)).set_value(value)
         button(at, "action.save").click().run()
         assert not at.exception, failure(at)
     assert stored(store_path, game_id)["end"]["players"] == items

@@ -11,9 +11,8 @@ import pytest
 from builders import example
 from builders.schichtwechsel import FOUR as NAMES
 from builders.schichtwechsel import REFUSED, ZERO, record
-from schichtbuch import i18n
-from scoring import bgstats
-from scoring import schichtwechsel as sw
+from schichtbuch.texts import i18n
+from scoring import bgstats, schichtwechsel as sw
 from scoring.errors import RecordError
 
 pytestmark = pytest.mark.pure

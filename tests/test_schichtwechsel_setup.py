@@ -2,7 +2,7 @@
 
 import pytest
 
-from schichtbuch import i18n
+from schichtbuch.texts import i18n
 from setup.schichtwechsel import checklist, preparation
 
 pytestmark = pytest.mark.pure

@@ -1,4 +1,4 @@
-"""Statistics of a group (schichtbuch/stats.py) against hand-worked examples: table rows of summaries as
+"""Statistics of a group (schichtbuch/groups/stats.py) against hand-worked examples: table rows of summaries as
 the store keeps them (scored by the games' own scorers), and the expected numbers worked out by hand."""
 
 import json
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from schichtbuch import stats
+from schichtbuch.groups import stats
 from scoring.registry import summary
 
 pytestmark = pytest.mark.pure

@@ -1,4 +1,4 @@
-"""The game store (schichtbuch/store.py): round trip and versions, memory, a server restart, concurrent writers
+"""The game store (schichtbuch/store/): round trip and versions, documents kept parsed, memory, a server restart, concurrent writers
 (threads and processes), rollback of a failing change, a database out of reach, undo, schema migrations, game ids, the list of
 recent games and short join codes (issue, look-up, expiry). SQLite in memory and in a file and PostgreSQL run the
 same tests; what only one backend has (files, migrations) is tested on its own, PostgreSQL's in test_pgstore.py."""
@@ -11,11 +11,13 @@ import time
 
 import pytest
 
-from schichtbuch import codes
-from schichtbuch.codes import CODE_TTL_SECONDS, Limit, code_from
+from schichtbuch.store.codes import CODE_TTL_SECONDS, Limit, code_from
 from legacy_store import counted_sqlite
-from schichtbuch.store import Conflict, NothingToUndo, SQLiteStore, Unavailable, UnknownGame, is_id, new_id, open_store
+from schichtbuch.store import (
+    Conflict, NothingToUndo, SQLiteStore, Unavailable, UnknownGame, codes, is_id, new_id, open_store,
+)
 from schichtbuch.store.migrations import STEPS
+from schichtbuch.store.parsed import Kept, Parsed
 from schichtbuch.store.postgres import PostgresStore
 from schichtbuch.store.sqlite import CACHE_KIB, migrate
 from scoring import coal_baron as cb
@@ -29,6 +31,7 @@ COLOURS = {"Anna": "yellow", "Ben": "brown", "Cleo": "grey"}
 START = {"key": "change.start"}
 ADD = {"key": "change.add"}
 WRITES_EACH = 50
+ORDER = cb.cards(Transport.WHEELBARROW)[0]
 
 
 def coal_baron_game():
@@ -165,6 +168,51 @@ def test_every_connection_to_a_file_keeps_a_small_page_cache(path):
     store.load(store.create(coal_baron_game(), START).id)
     reader = store._readers.get_nowait()
     assert [db.execute("PRAGMA cache_size").fetchone()[0] for db in (store._db, reader)] == [-CACHE_KIB] * 2
+
+
+# --- documents kept parsed (store/parsed.py) -------------------------------------------------------------
+
+def test_a_read_takes_the_document_kept_for_the_version_stored(store, monkeypatch):
+    """A version read or written once is taken as kept (the same document, its text not parsed again) by
+    every later read, a change's among them, until the game has another version."""
+    game = store.create(coal_baron_game(), START)
+    first = store.load(game.id)
+    parsed = []
+    monkeypatch.setattr(json, "loads", lambda text, loads=json.loads: parsed.append(text) or loads(text))
+    seen = []
+    changed = store.change(game.id, lambda d: seen.append(d) or cb.deliver(d, 1, "Anna", ORDER), ADD)
+    assert seen == [first.doc] and seen[0] is first.doc
+    assert store.load(game.id).doc is changed.doc and store.load(game.id).version == 2
+    assert [text for text in parsed if '"players"' in text] == []
+
+
+def test_a_version_written_by_another_store_is_read_from_the_database(path):
+    """Another process's store on the same database: its write is a version this store does not keep."""
+    here, there = SQLiteStore(path, gate=any_document), SQLiteStore(path, gate=any_document)
+    game = here.create(coal_baron_game(), START)
+    kept = here.load(game.id)
+    there.change(game.id, lambda d: cb.deliver(d, 1, "Anna", ORDER), ADD)
+    now = here.load(game.id)
+    assert (now.version, now.doc) == (2, there.load(game.id).doc) and now.doc != kept.doc
+
+
+def test_a_document_kept_from_a_write_that_was_rolled_back_is_never_taken(store):
+    """A document is kept with the moment its version was written: one kept from a write whose transaction
+    failed after it, of the same version number as the one stored since, is not that version."""
+    game = store.create(coal_baron_game(), START)
+    stored = store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", ORDER), ADD)
+    store.parsed.keep(game.id, Kept(stored.version, stored.updated + 1, {"rolled": "back"}, 16))
+    assert store.load(game.id).doc == stored.doc
+
+
+def test_the_documents_kept_are_bounded_by_their_text_and_the_game_read_longest_ago_goes_first():
+    parsed = Parsed(chars=30)
+    for game in "abc":
+        parsed.parse(game, 1, 0.0, json.dumps({"n": game * 5}))  # 14 characters each
+    assert [parsed.kept(g) is not None for g in "abc"] == [False, True, True]
+    parsed.kept("b")
+    parsed.parse("d", 1, 0.0, json.dumps({"n": "ddddd"}))
+    assert [parsed.kept(g) is not None for g in "bcd"] == [True, False, True]
 
 
 # --- a server restart --------------------------------------------------------------------------------

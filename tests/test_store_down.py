@@ -14,7 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import PAGE_FIXTURES, app, failure, new_session, put, tr
 from builders.coal_baron import at as coal_baron_at
-from schichtbuch import session, ui
+from schichtbuch.session import resources
+from schichtbuch.session.page import widget_key
+from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore, Unavailable
 from scoring import coal_baron as cb
 from scoring.coal_baron import Transport
@@ -43,12 +45,12 @@ class Down:
 def down(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> Down:
     """The store every run of the app uses, to be broken by the test."""
     broken = Down(SQLiteStore(str(store_path)))
-    monkeypatch.setattr(session, "open_store", lambda where: broken)
+    monkeypatch.setattr(resources, "open_store", lambda where: broken)
     return broken
 
 
 def tap_card(at: AppTest) -> None:
-    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
+    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
 
 
 def tap_undo(at: AppTest) -> None:
@@ -88,11 +90,11 @@ def ending(path: Path) -> str:
 
 
 @pytest.mark.parametrize(("page", "game", "tap", "lang"), [
-    (ui.page_path("coal_baron", "shift"), in_shift_one, tap_card, "de"),
-    (ui.page_path("coal_baron", "shift"), delivered, tap_undo, "fr"),
-    (ui.page_path("coal_baron", "end"), ending, enter_end, "ja"),
-    (ui.page_path(None, "home"), None, start_game, "en"),
-    (ui.page_path(None, "group"), None, create_group, "de"),
+    (page_path("coal_baron", "shift"), in_shift_one, tap_card, "de"),
+    (page_path("coal_baron", "shift"), delivered, tap_undo, "fr"),
+    (page_path("coal_baron", "end"), ending, enter_end, "ja"),
+    (page_path(None, "home"), None, start_game, "en"),
+    (page_path(None, "group"), None, create_group, "de"),
 ], ids=["card", "undo", "player_entry", "start", "group"])
 def test_a_tap_that_cannot_be_stored_says_not_saved_next_to_its_control(
         store_path: Path, down: Down, page: str, game: Callable[[Path], str] | None,
@@ -112,7 +114,7 @@ def test_a_tap_that_cannot_be_stored_says_not_saved_next_to_its_control(
 def test_a_page_that_cannot_read_its_game_says_so_in_one_line(store_path: Path, down: Down) -> None:
     game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
     down.failing = frozenset({"load"})
-    at = new_session(ui.page_path("coal_baron", "shift"), "fr", game_id).run()
+    at = new_session(page_path("coal_baron", "shift"), "fr", game_id).run()
     assert not at.exception, failure(at)
     assert [e.value for e in at.error] == [tr("fr", "error.store_down_page")]
 
@@ -122,7 +124,7 @@ def test_a_tap_while_the_database_is_down_altogether_is_said_with_the_page_that_
     """The tap's callback and the page run after it both meet the database down: the tap's "Not saved"
     is said where the page stops, since its card is not drawn."""
     game_id = in_shift_one(store_path)
-    at = app(ui.page_path("coal_baron", "shift"), "ja", game_id)
+    at = app(page_path("coal_baron", "shift"), "ja", game_id)
     down.failing = WRITES | {"load", "version", "versions", "undoable", "group_of"}
     tap_card(at)
     assert not at.exception, failure(at)

@@ -1,7 +1,7 @@
 """The parts of Streamlit that are not its public API and that the app relies on, checked against the
 release installed (requirements.txt pins its minor release): a release without them fails here, loudly,
 instead of leaving taps unclaimed (taps.py) or the phones without their connection banner and their run
-after a reconnect (webapp.py). live.py's session API is checked in test_live.py."""
+after a reconnect (webapp.py). live/refresh.py's session API is checked in test_live.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequests
 from streamlit.runtime.state.safe_session_state import SafeSessionState
 from streamlit.runtime.state.session_state import SessionState, WidgetMetadata, WStates
 
-from schichtbuch import taps
+from schichtbuch.live import taps
 
 pytestmark = pytest.mark.pure
 BUNDLE = Path(streamlit.__file__).parent / "static" / "static" / "js"

@@ -16,19 +16,18 @@ from streamlit.testing.v1 import AppTest
 
 from apptest import PAGE_FIXTURES, ROOT, app, failure, new_session, page_shown, put, stored, tr
 from builders.coal_baron import card_text
-from schichtbuch import ui
+from schichtbuch.session.page import widget_key
+from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore
-from scoring import coal_baron as cb
-from scoring import mine
-from scoring import schichtwechsel as sw
+from scoring import coal_baron as cb, mine, schichtwechsel as sw
 from scoring.coal_baron import Transport
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
-SHIFT = ui.page_path("coal_baron", "shift")
-SCORING = ui.page_path("coal_baron", "scoring")
-END = ui.page_path("coal_baron", "end")
-MINE_ROUND = ui.page_path("mine", "round")
-SW_ROUND = ui.page_path("schichtwechsel", "round")
+SHIFT = page_path("coal_baron", "shift")
+SCORING = page_path("coal_baron", "scoring")
+END = page_path("coal_baron", "end")
+MINE_ROUND = page_path("mine", "round")
+SW_ROUND = page_path("schichtwechsel", "round")
 TWO = ["Anna", "Ben"]
 THREE = ["Anna", "Ben", "Cleo"]
 WHEELBARROWS = cb.cards(Transport.WHEELBARROW)
@@ -197,7 +196,7 @@ def test_a_refusal_stays_through_other_phones_entries_and_goes_with_the_next_sav
     game_id = put(store_path, delivered(TWO))
     at = app(SHIFT, "en", game_id)
     other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
-    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
+    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
     refusal = [e.value for e in at.error]
     named = tr("en", "problem.delivered_twice", transport=tr("en", "transport.wheelbarrow"), coal=tr("en", "coal.brown"))
     assert len(refusal) == 1 and named in refusal[0]
@@ -205,7 +204,7 @@ def test_a_refusal_stays_through_other_phones_entries_and_goes_with_the_next_sav
     at.run()  # another phone's entry reaches this one
     at.button_group(key="shift_player").set_value("Ben").run()  # a tap that saves nothing
     assert [e.value for e in at.error] == refusal
-    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "grey")).click().run()
+    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "grey")).click().run()
     assert not at.error
     assert [s.value for s in at.success] == [tr("en", "undo.saved", change=tr(
         "en", "change.deliver", player="Ben", transport="Wheelbarrow", coal="⚪", vp=4))]
@@ -218,7 +217,7 @@ def test_a_card_tapped_on_a_page_a_new_session_never_drew_is_delivered_once(stor
     """The tap reaches a session that has not drawn the card's button: taken in that run, or, when a
     newer request stopped the run that received it, in the run that request starts."""
     game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
-    key = ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
+    key = widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
     tap = WidgetState(id=app(SHIFT, "en", game_id).button(key=key).id, trigger_value=True)
     at = new_session(SHIFT, "en", game_id)  # the server restarted
     if stopped:
@@ -239,7 +238,7 @@ def test_the_card_grid_keeps_every_card_in_its_place_a_delivered_one_marked_and_
     game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
     at = app(SHIFT, "en", game_id)
     before = [b.key for b in at.button if b.key and b.key.startswith("shift_card_")]
-    tapped = ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
+    tapped = widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)
     at.button(key=tapped).click().run()
     cards = [b for b in at.button if b.key and b.key.startswith("shift_card_")]
     assert [b.key for b in cards] == before and len(cards) == len(WHEELBARROWS) and not any(b.disabled for b in cards)
@@ -302,7 +301,7 @@ def test_a_refusal_names_the_card_in_the_players_language(store_path: Path) -> N
     game_id = put(store_path, delivered(TWO))
     at = app(SHIFT, "de", game_id)
     other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
-    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
+    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
     problem = tr("de", "problem.delivered_twice", transport=tr("de", "transport.wheelbarrow"), coal=tr("de", "coal.brown"))
     assert len(at.error) == 1 and at.error[0].value.endswith(problem)
     assert "wheelbarrow" not in at.error[0].value and "brown" not in at.error[0].value
@@ -344,8 +343,8 @@ def test_quick_taps_handled_in_one_run_each_keep_their_line(store_path: Path) ->
     game_id = put(store_path, delivered(TWO))
     at = app(SHIFT, "en", game_id)
     other_phone(store_path, game_id, lambda d: cb.deliver(d, 1, "Ben", WHEELBARROWS[1]))
-    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[1].coal)).click()
-    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[2].coal)).click()
+    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[1].coal)).click()
+    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[2].coal)).click()
     at.run()
     assert not at.exception, failure(at)
     assert cb.read(stored(store_path, game_id)).current_shift["Anna"] == (WHEELBARROWS[0], WHEELBARROWS[2])
@@ -354,5 +353,5 @@ def test_quick_taps_handled_in_one_run_each_keep_their_line(store_path: Path) ->
     assert refusal.startswith(tr("en", "error.refused", field="|", problem="").split("|")[0])
     assert saved == tr("en", "undo.saved", change=tr("en", "change.deliver", player="Anna", transport="Wheelbarrow",
                                                      coal=cb.symbols(WHEELBARROWS[2].coal), vp=WHEELBARROWS[2].vp))
-    at.button(key=ui.widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)).click().run()
+    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, *WHEELBARROWS[3].coal)).click().run()
     assert not at.error and len(at.success) == 1  # the next tap's run: what the earlier taps said is over

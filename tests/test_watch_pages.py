@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 from apptest import APP, PAGE_FIXTURES, app, failure, put, tr
 from builders import FINISHED
 from builders.coal_baron import in_shift_one
-from schichtbuch import live
+from schichtbuch.live import refresh
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
 from scoring.app_fields import with_start
@@ -51,7 +51,7 @@ def test_the_watch_page_shows_the_game_live_and_nothing_that_writes(store_path: 
     game_id = put(store_path, with_start(in_shift_one(["Anna", "Ben", "Cleo"]), time.time() - 600))
     token = SQLiteStore(str(store_path)).watch_token(game_id)
     followed: list[tuple[str, str, int]] = []
-    monkeypatch.setattr(live, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
+    monkeypatch.setattr(refresh, "follow", lambda table, item, version, read, gone: followed.append((table, item, version)))
     at = watching(token, **view)
     assert not at.exception, failure(at)
     assert not writes(at), writes(at)

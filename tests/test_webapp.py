@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from apptest import ROOT
-from schichtbuch import webapp
-from schichtbuch.scoreboard import CHART_COLOURS
+from schichtbuch.shell import webapp
+from schichtbuch.widgets.scoreboard import CHART_COLOURS
 
 pytestmark = pytest.mark.pure
 STATIC = ROOT / "static"

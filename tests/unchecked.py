@@ -1,6 +1,6 @@
 """A gate that lets any document through unread, for the tests of the store's mechanics (documents of any
 shape) and of what the store does once the rules got stricter; the real gate
-(`schichtbuch.written.written`) has tests of its own."""
+(`schichtbuch.store.written.written`) has tests of its own."""
 
 from __future__ import annotations
 

@@ -1,18 +1,21 @@
 """The game store: games as versioned JSON documents with their revision history (the newest document
-whole, and per revision its label and the way back to the revision before: `schichtbuch/revisions.py`),
-and groups (a table that meets regularly: a name, its members and the history of its games). Every change
-is one read-modify-write transaction, so two phones writing at once both keep their entries, and the
-change function sees the newest document, never a stale copy.
+whole, and per revision its label and the way back to the revision before), and groups (a table that
+meets regularly: a name, its members and the history of its games). Every change is one
+read-modify-write transaction, so two phones writing at once both keep their entries, and the change
+function sees the newest document, never a stale copy.
 
 `Store` is the interface pages use, `open_store` picks a backend from the setting. One module per job:
 types.py (the stored game and group, errors, ids), migrations.py (the schema's named steps, for both
 backends), sql.py (the games' logic in the SQL both backends speak) and groups.py (a group's queries and
 history), sqlite.py (the embedded default: a file, or `:memory:` as the in-memory twin for tests) and
-postgres.py (the server database for many tables); none of them imports this package's namespace.
+postgres.py (the server database for many tables), revisions.py (the way back to each earlier revision),
+parsed.py (the newest documents kept parsed, so that a version is parsed once per process), codes.py
+(short join codes: their alphabet, life and limits) and written.py (the gate); none of them imports this
+package's namespace.
 
-The store stores; the game matters of a write are the write path's (`schichtbuch/written.py`, the store's
-`Gate`): the store hands it each document it is about to write (created, changed, undone to, imported)
-inside the write transaction, and stores what it returns: the document read and scored by its game's
+The backends store; the game matters of a write are the gate's (written.py, the store's `Gate`, which no
+backend imports but as its default): the store hands it each document it is about to write (created,
+changed, undone to, imported) inside the write transaction, and stores what it returns: the document read and scored by its game's
 reader, a document that does not read refused with its RecordError and nothing stored (the one gate);
 `ended` stamped the first time a write makes a game final; and the group's history row of a game of a
 group. `started` is set by whoever starts a game (`scoring.app_fields.with_start`), never by an import.
@@ -32,7 +35,7 @@ from schichtbuch.store.types import (
     GROUP_MEMBERS_CHARS, GROUP_NAME_CHARS, ID_BYTES, Conflict, Database, Document, Gate, Group, Imported, MemberTwice, NothingToUndo,
     OtherGroup, Played, Saved, Tally, Unavailable, UnknownGame, UnknownGroup, fingerprint, is_id, new_id,
 )
-from schichtbuch.written import written
+from schichtbuch.store.written import written
 
 __all__ = [
     "GROUP_MEMBERS_CHARS", "GROUP_NAME_CHARS", "ID_BYTES", "Conflict", "Database", "Document", "Gate", "Group", "Imported", "MemberTwice",

@@ -31,7 +31,7 @@ from psycopg_pool import ConnectionPool
 from schichtbuch.store import migrations
 from schichtbuch.store.sql import SQLStore, unavailable_on
 from schichtbuch.store.types import Database, Gate, Unavailable
-from schichtbuch.written import written
+from schichtbuch.store.written import written
 
 _LOG = logging.getLogger(__name__)
 

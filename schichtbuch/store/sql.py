@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from schichtbuch import codes, revisions
+from schichtbuch.store import codes, revisions
 from schichtbuch.store.groups import GroupQueries
+from schichtbuch.store.parsed import Kept, Parsed
 from schichtbuch.store.types import (
     Conflict, Database, Document, Gate, NothingToUndo, Saved, Unavailable, UnknownGame, new_id,
 )
@@ -24,7 +25,7 @@ VERSIONS_AT_ONCE = 500
 _SYSTEM_RANDOM = random.SystemRandom()
 """Join codes drawn from the operating system's randomness (as `secrets` does)."""
 CLOCK_CHANGES = frozenset({"change.clock_pause", "change.clock_resume"})
-"""The labels of the table clock's changes (`schichtbuch/clock.py`), which set only its breaks
+"""The labels of the table clock's changes (`schichtbuch/shell/clock.py`), which set only its breaks
 (`CLOCK_FIELD`): pausing and resuming has its own button, so they are no undo steps."""
 CLOCK_FIELD = "pauses"
 NEXT_CHANGE = "change.next_game"
@@ -56,6 +57,7 @@ class SQLStore(GroupQueries):
     def __init__(self, gate: Gate) -> None:
         self.gate = gate
         self._wakes: list[Callable[[], None]] = []
+        self.parsed = Parsed()
 
     def subscribe(self, wake: Callable[[], None]) -> None:
         """Call `wake()` after every write committed from now on: this process's own at once, on the
@@ -264,15 +266,21 @@ class SQLStore(GroupQueries):
         needs both locks the game first, so that two never wait for each other."""
 
     def read_game(self, db: Database, game_id: str, lock: bool = False) -> Saved:
+        """The game's newest version; its document the one this process keeps parsed where that is the
+        version stored (`parsed.py`: the database then sends no text), else read and kept."""
         if lock:
             self.lock_row(db, "games", game_id)
+        kept = self.parsed.kept(game_id)
         row = db.execute(
-            "SELECT g.doc, g.version, r.label, g.updated FROM games g JOIN changes r"
-            " ON r.game = g.id AND r.version = g.version WHERE g.id = ?", (game_id,),
+            "SELECT g.version, r.label, g.updated, CASE WHEN g.version = ? AND g.updated = ? THEN NULL ELSE g.doc END"
+            " FROM games g JOIN changes r ON r.game = g.id AND r.version = g.version WHERE g.id = ?",
+            (kept.version if kept else 0, kept.updated if kept else 0.0, game_id),
         ).fetchone()
         if row is None:
             raise UnknownGame(game_id)
-        return Saved(game_id, json.loads(row[0]), int(row[1]), json.loads(row[2]), float(row[3]))
+        version, updated = int(row[0]), float(row[2])
+        doc = kept.doc if kept and row[3] is None else self.parsed.parse(game_id, version, updated, row[3])
+        return Saved(game_id, doc, version, json.loads(row[1]), updated)
 
     def _write(self, db: Database, now: Saved, doc: Document, label: dict[str, Any]) -> Saved:
         """Replace the game's newest document `now` with what the write path makes of `doc` (the gate:
@@ -280,16 +288,18 @@ class SQLStore(GroupQueries):
         history row with it."""
         written = self.gate(now.doc, doc)
         saved = Saved(now.id, written.doc, now.version + 1, label, time.time())
+        text = json.dumps(saved.doc)
         db.execute("UPDATE games SET doc = ?, version = ?, updated = ? WHERE id = ?",
-                   (json.dumps(saved.doc), saved.version, saved.updated, saved.id))
+                   (text, saved.version, saved.updated, saved.id))
         db.execute("INSERT INTO changes VALUES (?, ?, ?, ?)",
                    (saved.id, saved.version, revisions.way_back(saved.doc, now.doc), json.dumps(label)))
         self.game_changed(db, saved, lambda: written.summary)
+        self.parsed.keep(saved.id, Kept(saved.version, saved.updated, saved.doc, len(text)))
         return saved
 
     def versions(self, table: str, ids: Sequence[str]) -> dict[str, int]:
         """The versions of the games or groups (`table`: "games" or "groups") with these ids, for the
-        live refresh (live.py); ids with no row are left out. One indexed read per `VERSIONS_AT_ONCE` ids."""
+        live refresh (live/refresh.py); ids with no row are left out. One indexed read per `VERSIONS_AT_ONCE` ids."""
         if table not in ("games", "groups"):
             raise ValueError(f"versions of {table!r}")
         found: dict[str, int] = {}

@@ -17,11 +17,10 @@ import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 
-from schichtbuch import revisions
-from schichtbuch.store import migrations
+from schichtbuch.store import migrations, revisions
 from schichtbuch.store.sql import SQLStore, unavailable_on
 from schichtbuch.store.types import Database, Document, Gate
-from schichtbuch.written import written
+from schichtbuch.store.written import written
 
 LEGACY_STEPS = ("create games", "keep revisions for undo", "short join codes",
                 "keep each revision as the way back to the one before", "groups and their history")

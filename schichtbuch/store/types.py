@@ -27,7 +27,7 @@ class Written(Protocol):
 
 
 Gate = Callable[[Document | None, Document], Written]
-"""The write path's say on a document before it is written (`schichtbuch.written.written`), called with the
+"""The write path's say on a document before it is written (`schichtbuch.store.written.written`), called with the
 stored document it replaces (None for a new game, an import, or a game added to a group) and the new one:
 what to store, or a RecordError if it does not read."""
 ID_BYTES = 16

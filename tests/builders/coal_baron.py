@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from builders import Record, Stage
 from fuzzing import Args, Change, change, no_options
-from schichtbuch.i18n import translate
+from schichtbuch.texts.i18n import translate
 from scoring import coal_baron as cb
 from scoring.app_fields import tick
 from scoring.coal_baron import COLOURS, END_FIELDS, SHIFTS, Transport

@@ -1,6 +1,6 @@
 """The yardstick of the load test: a bare Streamlit page with Streamlit's own way to a live refresh. A
 button counts taps per table (`?game=…`, in memory), and a fragment polls the count every 1.5 s, rerunning
-the whole page when it changed (as the app did before its server reran the phones itself, live.py, and
+the whole page when it changed (as the app did before its server reran the phones itself, live/refresh.py, and
 as it still does where Streamlit's session API is missing)."""
 
 import threading

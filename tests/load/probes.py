@@ -1,5 +1,5 @@
 """What the connection banner's health checks cost the server: every page shown asks Streamlit's health
-check (`/_stcore/health`, no script run) every `webapp.PROBE_EVERY_MS` (schichtbuch/webapp.py). This
+check (`/_stcore/health`, no script run) every `webapp.PROBE_EVERY_MS` (schichtbuch/shell/webapp.py). This
 starts the app on a loopback port with a throwaway store, sends the checks that `--phones` phones send
 in `--seconds` seconds, at their rate, and prints the server's CPU per check and in all, beside the same
 server left idle for as long in the same run (the baseline).
@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from phones import ROOT, Server, streamlit  # noqa: E402
-from schichtbuch.webapp import PROBE_EVERY_MS  # noqa: E402
+from schichtbuch.shell.webapp import PROBE_EVERY_MS  # noqa: E402
 
 
 async def check(host: str, port: int) -> None:

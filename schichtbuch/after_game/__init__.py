@@ -1,0 +1,1 @@
+"""What a finished game's end page offers under its standings: the results card to share and the next game."""
