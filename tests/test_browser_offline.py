@@ -127,7 +127,12 @@ def banner(page: Page) -> Any:
     return page.locator(".schichtbuch-offline")
 
 
-@pytest.mark.parametrize("gap_s", [25, 180])
+LONG = os.environ.get("SCHICHTBUCH_LONG_TESTS") == "1"
+"""Whether to run the variants that take minutes each (a three-minute gap), left out of the default run."""
+
+
+@pytest.mark.parametrize("gap_s", [25, pytest.param(180, marks=pytest.mark.skipif(
+    not LONG, reason="a three-minute connection gap: SCHICHTBUCH_LONG_TESTS=1 runs it"))])
 def test_every_tap_made_in_a_connection_gap_ends_stored_as_shown_or_visibly_refused(
         browser: Browser, tmp_path: Path, gap_s: int) -> None:
     path = tmp_path / "games.sqlite3"
