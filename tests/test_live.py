@@ -130,7 +130,7 @@ def test_the_reruns_of_one_check_start_one_gap_apart(table, watcher):
     table.stored["games"]["g1"] = 2
     watcher.check()
     assert sorted(table.reruns) == ["a", "b", "c"]
-    assert table.delays == [0, RERUN_GAP_SECONDS, 2 * RERUN_GAP_SECONDS]
+    assert table.delays == [RERUN_GAP_SECONDS, 2 * RERUN_GAP_SECONDS, 3 * RERUN_GAP_SECONDS]
 
 
 def test_a_group_change_reruns_the_group_pages_not_the_games(table, watcher):
