@@ -156,7 +156,7 @@ def _row(s: Standing, result: Result, g: Game, t: Translate, colour: str | None)
     notes = [t(s.decided_by, value=s.tiebreak)] if s.decided_by else []
     if sum(o.rank == s.rank for o in result.standings) > 1:
         notes.append(t(f"{g.id}.shared_place"))
-    items = tuple(f"{t(f'{g.id}.cat.{c}.short')} {s.breakdown[c]}" for c in g.categories)
+    items = tuple(t("card.item", label=t(f"{g.id}.cat.{c}.short"), points=s.breakdown[c]) for c in g.categories)
     return Row(s.rank, name, colour, s.total, s.player in result.winners, items, tuple(notes))
 
 

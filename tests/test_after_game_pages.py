@@ -118,6 +118,17 @@ def test_two_phones_tapping_rematch_at_once_start_one_game_and_the_second_is_off
     assert follow_links(second) == [("coal_baron_shift", f"game={next_id}&lang=en")]
 
 
+@pytest.mark.parametrize("game", [g for g in GAMES if not GAMES[g].draw_start])
+def test_a_second_phone_that_picked_no_start_player_is_told_the_next_game_started_not_to_pick(
+        game: str, store_path: Path) -> None:
+    game_id = put(store_path, FINISHED[game]())
+    first, second = end_page(game_id, game), end_page(game_id, game)
+    rematch_tap(first, game_id, FINISHED[game]()["players"][0])
+    rematch_tap(second, game_id)
+    assert game_count(store_path) == 2 and not second.error
+    assert [i.value for i in second.info][-2:] == [tr("en", "rematch.started"), tr("en", "rematch.elsewhere")]
+
+
 def test_a_phone_still_on_the_finished_game_sees_the_next_one_and_follows_it(store_path: Path) -> None:
     game = "schichtwechsel"
     game_id = put(store_path, FINISHED[game]())

@@ -107,7 +107,7 @@ def test_the_card_says_who_won_each_place_the_breakdown_and_the_tie_breaks() -> 
     said = card.contents(record, t, "en", utc_offset=60)
     assert said.game == "MINE!" and said.winners == t("card.winners", players=", ".join(result.winners))
     assert [(r.place, r.name, r.total) for r in said.rows] == [(s.rank, s.player, s.total) for s in result.standings]
-    assert said.rows[0].items[0] == f"{t('mine.cat.round_1.short')} {result.standings[0].breakdown['round_1']}"
+    assert said.rows[0].items[0] == f"{t('mine.cat.round_1.short')}: {result.standings[0].breakdown['round_1']}"
     decided = [s for s in result.standings if s.decided_by]
     assert decided and all(t(s.decided_by, value=s.tiebreak) in row.notes for s, row in zip(result.standings, said.rows)
                            if s.decided_by)

@@ -71,7 +71,12 @@ def _start(game_id: str, first_page: str, key: str) -> None:
     tapped()
     picked = st.session_state.get(key)
     if picked is None:
-        say("rematch", t("rematch.choose_first"))
+        try:
+            started = next_game(store().load(game_id).doc) is not None
+        except Unavailable as error:
+            unavailable("rematch", error)
+            return
+        say("rematch", *((t("rematch.elsewhere"), "info") if started else (t("rematch.choose_first"),)))
         return
     try:
         next_id, made = store().create_next(game_id, lambda doc: _record(doc, picked), {"key": "change.start"})
