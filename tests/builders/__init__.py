@@ -45,6 +45,8 @@ def _by_game() -> dict[str, ModuleType]:
 
 BY_GAME = _by_game()
 """Each game's builders module, by its registry id."""
+EXAMPLE = next(iter(GAMES))
+"""The game a shared test plays where any one game will do: the registry's first (the home page's default)."""
 STAGES: dict[str, Callable[[], Record] | None] = {"no_game": None} | {
     name: stage.build for module in BY_GAME.values() for name, stage in module.STAGES.items()}
 """Every game's stages, by a name unique across games; `no_game` for the pages opened without a game."""
