@@ -6,12 +6,14 @@ Each game's module has:
 - `REPRESENTATIVE`: the stage at which its pages show the most text (entries, standings, breakdown);
 - `PAGE_STAGES`: for each of its pages, the stage it is opened at in the browser's language tests;
 - `FINISHED`: a stage at which the game is over;
+- `FINISHED_EXAMPLE`: the name of a finished example game of `tests/games/` (with its `expected` numbers);
 - `BGG_ID`: its BoardGameGeek id as typed by hand (None where no source confirms one);
 - `over(example)`: whether an example game of `tests/games/` is over, read from the file as written;
 - `guides(names)`: every setup and round step its guides show for these players;
 - `at(names, stage)`: an n-player game at any of its `AT` stages;
 - `options(names)` and `changes(args)`: the start options and the changes a fuzzed game is played with
-  (Hypothesis strategies, `tests/fuzzing.py`)."""
+  (Hypothesis strategies, `tests/fuzzing.py`);
+- `ENTRIES`: the entries each player makes while it is played (`Entries`), for the tests of what keeps them."""
 
 from __future__ import annotations
 
@@ -37,6 +39,21 @@ class Stage:
 
     build: Callable[[], Record]
     lands_on: str
+
+
+@dataclass(frozen=True)
+class Entries:
+    """The entries each player makes while a game is played, one change each (a card delivered, an attack
+    added, an arrival), for the tests of what keeps them (the store, concurrent writers, a restart, undo)."""
+
+    start: Callable[[list[str]], Record]
+    """A game of these players in which they make their entries."""
+    make: Callable[[Record, str, int], Record]
+    """The record with `who`'s `n`th entry made (from 0), each different from every other player's."""
+    made: Callable[[Record, str], list[int]]
+    """The numbers of `who`'s entries the record holds, in the order they were made."""
+    count: int
+    """How many entries each player can make, at every seat count."""
 
 
 def _by_game() -> dict[str, ModuleType]:
@@ -69,6 +86,23 @@ def at(game: str, names: list[str], stage: str) -> Record:
     return BY_GAME[game].at(names, stage)  # type: ignore[no-any-return]
 
 
+def long_game(store: Any) -> tuple[str, list[Record]]:
+    """A long game of the example game in `store` (its builder's `long_game`: at least 70 revisions, entries
+    taken back and made again, over at the end): its id and every revision's document."""
+    return BY_GAME[EXAMPLE].long_game(store)  # type: ignore[no-any-return]
+
+
 def example(name: str) -> Record:
     """An example game of `tests/games/` by its file's name, as the file holds it (with its `expected`)."""
     return json.loads((EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def finished_example(game: str) -> Record:
+    """The finished example game of a game (its builder's `FINISHED_EXAMPLE`), with its `expected`."""
+    return example(BY_GAME[game].FINISHED_EXAMPLE)
+
+
+def expected_standings(example: Record) -> list[tuple[str, int, int]]:
+    """An example game's standings as its file works them out by hand: (player, total, rank), best first."""
+    rows = [(p, e["total"], e["rank"]) for p, e in example["expected"].items()]
+    return sorted(rows, key=lambda row: (row[2], example["players"].index(row[0])))

@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Record, Stage
+from builders import Entries, Record, Stage
 from fuzzing import Args, Change, change, no_options
 from schichtbuch.i18n import translate
 from scoring import coal_baron as cb
@@ -88,6 +88,26 @@ PAGE_STAGES = {"setup": STAGES["created_2p"].build, "shift": STAGES["shift_I_del
 FINISHED = STAGES["finished_3p"].build
 BGG_ID: int | None = 143515
 """Its BoardGameGeek id, typed here by hand from a source that confirms it (the one a BG Stats link sends)."""
+
+
+def _entry_card(doc: Record, who: str, n: int) -> cb.Order:
+    """`who`'s `n`th entry: every card dealt round the seats in turn, so that no two players share one (a
+    name not at the table gets the first seat's, for the game's own change to refuse)."""
+    seats = doc["players"]
+    return ORDERS[(seats.index(who) if who in seats else 0) + n * len(seats)]
+
+
+def _made(doc: Record, who: str) -> list[int]:
+    seats = doc["players"]
+    return [(ORDERS.index(o) - seats.index(who)) // len(seats) for o in cb.read(doc).current_shift[who]]
+
+
+ENTRIES = Entries(created, lambda doc, who, n: cb.deliver(doc, len(doc["shifts"]) + 1, who, _entry_card(doc, who, n)),
+                  _made, 44 // cb.PLAYERS[-1])
+"""Each player's order cards delivered in shift I."""
+
+FINISHED_EXAMPLE = "coal_baron_2p"
+"""A finished example game of `tests/games/`."""
 
 
 def over(example: Record) -> bool:

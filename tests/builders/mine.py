@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Record, Stage
+from builders import Entries, Record, Stage
 from fuzzing import Args, Change, change
 from scoring import mine
 from scoring.registry import PALETTE
@@ -84,6 +84,23 @@ PAGE_STAGES = {"setup": STAGES["mine_created_6p_dummy"].build, "round": STAGES["
 FINISHED = STAGES["mine_finished_3p"].build
 BGG_ID: int | None = None
 """No source confirms a BoardGameGeek id: a BG Stats link sends none."""
+
+
+def _attack(doc: Record, who: str, n: int) -> Record:
+    """`who`'s `n`th entry: an attack on the next seat, of `n` + 1 points (so that each is another)."""
+    seats = doc["players"]
+    target = seats[(seats.index(who) + 1) % len(seats) if who in seats else 0]
+    number = len(doc["rounds"]) + 1
+    shown = (doc.get("current") or {}).get("attacks", [])
+    return mine.add_attack(doc, number, {"attacker": who, "target": target, "points": n + 1}, shown)
+
+
+ENTRIES = Entries(created, _attack, lambda doc, who: [a["points"] - 1 for a in (doc.get("current") or {}).get("attacks", [])
+                                                      if a["attacker"] == who], 12)
+"""Each player's attacks in round 1's looting."""
+
+FINISHED_EXAMPLE = "mine_3p_all_tied"
+"""A finished example game of `tests/games/`."""
 
 
 def over(example: Record) -> bool:

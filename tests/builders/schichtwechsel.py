@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Record, Stage
+from builders import Entries, Record, Stage
 from fuzzing import Args, Change, change, no_options
 from scoring import schichtwechsel as sw
 from scoring.registry import PALETTE
@@ -64,6 +64,20 @@ PAGE_STAGES = {"setup": STAGES["sw_created_4p"].build, "round": STAGES["sw_round
 FINISHED = STAGES["sw_finished_4p"].build
 BGG_ID: int | None = None
 """No source confirms a BoardGameGeek id: a BG Stats link sends none."""
+
+
+def _arrival(doc: Record, who: str, n: int) -> Record:
+    """`who`'s `n`th entry: arriving at the end of the `n`th race (the day shift, then each track)."""
+    race = sw.RACES[n]
+    return sw.arrive(doc, race, who, len(doc["finish"][race]))
+
+
+ENTRIES = Entries(lambda names: played(names, sw.ROUNDS), _arrival,
+                  lambda doc, who: [n for n, race in enumerate(sw.RACES) if who in doc["finish"][race]], len(sw.RACES))
+"""Each player's arrivals once the five rounds are played."""
+
+FINISHED_EXAMPLE = "schichtwechsel_2p_tie"
+"""A finished example game of `tests/games/`."""
 
 
 def over(example: Record) -> bool:
