@@ -13,7 +13,9 @@ Each game's module has:
 - `at(names, stage)`: an n-player game at any of its `AT` stages;
 - `options(names)` and `changes(args)`: the start options and the changes a fuzzed game is played with
   (Hypothesis strategies, `tests/fuzzing.py`);
-- `ENTRIES`: the entries each player makes while it is played (`Entries`), for the tests of what keeps them."""
+- `ENTRIES`: the entries each player makes while it is played (`Entries`), for the tests of what keeps them;
+- `longest(names)`: a finished game of these players with every set-up option on and its times, the most a
+  record of theirs says (BG Stats' link, the end page)."""
 
 from __future__ import annotations
 

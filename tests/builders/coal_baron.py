@@ -109,6 +109,10 @@ ENTRIES = Entries(created, lambda doc, who, n: cb.deliver(doc, len(doc["shifts"]
 FINISHED_EXAMPLE = "coal_baron_2p"
 """A finished example game of `tests/games/`."""
 
+def longest(names: list[str]) -> Record:
+    """A finished game of these players with its times (the game has no set-up option)."""
+    return finished(names) | {"started": 1_760_000_000, "ended": 1_760_005_400}
+
 
 def over(example: Record) -> bool:
     """Whether an example game (`tests/games/`) is over, as its file was written by hand: its end counts
@@ -272,3 +276,22 @@ def card_text(order: cb.Order, lang: str = "en") -> str:
     """An order card's face on the shift page: its transport, coal and VP (`Train · 🟡 · 2 VP`)."""
     return translate(lang, "coal_baron.card", transport=translate(lang, f"transport.{order.transport}"),
                      coal=cb.card_symbols(order.coal), vp=order.vp)
+
+
+# --- its texts (`test_catalog.py`) ------------------------------------------------------------------------
+
+COUNTED = [
+    ("en", "coal_baron.line.cubes", {"cubes": 1}, "1 coal cube"),
+    ("en", "coal_baron.line.cubes", {"cubes": 0}, "0 coal cubes"),
+    ("fr", "coal_baron.line.cubes", {"cubes": 0}, "0 cube de charbon"),
+    ("fr", "coal_baron.line.cubes", {"cubes": 2}, "2 cubes de charbon"),
+    ("ja", "coal_baron.line.cubes", {"cubes": 1}, "石炭1個"),
+    ("de", "coal_baron.line.open_orders", {"orders": 1}, "1 unerfüllter Auftrag"),
+    ("de", "coal_baron.line.money", {"marks": 1500}, "1.500 Mark"),
+    ("en", "coal_baron.line.money", {"marks": 1500}, "1,500 Marks"),
+    ("fr", "coal_baron.line.money", {"marks": 1500}, "1\u202f500 marks"),
+    ("ja", "coal_baron.line.money", {"marks": 1500}, "1,500マルク"),
+]
+"""Its texts that count, as the table reads them: (language, key, params, what the text says)."""
+LINES = {"coal_baron.line.order", "coal_baron.line.majority", "coal_baron.line.money"}
+"""Breakdown lines its finished games write."""

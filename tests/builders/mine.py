@@ -102,6 +102,12 @@ ENTRIES = Entries(created, _attack, lambda doc, who: [a["points"] - 1 for a in (
 FINISHED_EXAMPLE = "mine_3p_all_tied"
 """A finished example game of `tests/games/`."""
 
+def longest(names: list[str]) -> Record:
+    """A finished game with its times, the last seat the dummy's, everybody selling one coal a round."""
+    doc = mine.new_record(names, {}, names[0], dummy=names[-1])
+    doc |= {"rounds": [{"sold": dict.fromkeys(names, 1)}] * mine.ROUNDS, "started": 1_760_000_000, "ended": 1_760_005_400}
+    return doc | {"end": {p: {"coal": 1, "cards": i} for i, p in enumerate(names)}}
+
 
 def over(example: Record) -> bool:
     """Whether an example game (`tests/games/`) is over, as its file was written by hand: its end counts
@@ -160,3 +166,27 @@ REFUSED = [
     ("seven seats", lambda r: r.update(players=SIX + ["Finn"]), "players"),
 ]
 """Records that break a rule: what is changed in a `complete` record, and the field the refusal names."""
+
+
+# --- its texts (`test_catalog.py`) ------------------------------------------------------------------------
+
+COUNTED = [
+    ("fr", "mine.round.die", {"player": "Anna", "cap": 1}, "plafonnée à **1** charbon"),
+    ("fr", "mine.round.die", {"player": "Anna", "cap": 2}, "plafonnée à **2** charbons"),
+    ("fr", "mine.loot.took", {"attacker": "Ben", "target": "Anna", "points": 3, "defense": 1, "coal": 2},
+     "Ben prend **2** charbons à Anna"),
+    ("fr", "mine.loot.stock", {"attacker": "Ben", "target": "Anna", "points": 3, "defense": 1, "coal": 1},
+     "Ben prend **1** charbon à Anna"),
+    ("fr", "mine.loot.shared", {"attacker": "Ben", "target": "Anna", "points": 3, "defense": 1, "coal": 0},
+     "Ben prend **0** charbon à Anna"),
+    ("fr", "mine.line.sold", {"round": 2, "coal": 1}, "Manche 2 : 1 charbon vendu"),
+    ("fr", "mine.line.sold", {"round": 2, "coal": 3}, "Manche 2 : 3 charbons vendus"),
+    ("fr", "problem.over_cap", {"value": 1, "cap": 0}, "1 charbon vendu ; au plus 0 cette manche"),
+    ("fr", "problem.over_stock", {"value": 2, "stock": 1}, "2 charbons vendus ; la réserve en compte 1"),
+    ("fr", "mine.setup.die", {"player": "Anna"}, "Anna a touché du charbon en dernier, commence donc la partie"),
+    ("de", "mine.setup.die", {"player": "Anna"}, "Anna hat zuletzt Kohle angefasst, beginnt und"),
+    ("en", "mine.round.die", {"player": "Anna", "cap": 1}, "sale cap **1** coal"),
+]
+"""Its texts that count or name a player, as the table reads them: (language, key, params, what the text says)."""
+LINES = {"mine.line.sold"}
+"""Breakdown lines its finished games write."""

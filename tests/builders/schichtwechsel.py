@@ -79,6 +79,10 @@ ENTRIES = Entries(lambda names: played(names, sw.ROUNDS), _arrival,
 FINISHED_EXAMPLE = "schichtwechsel_2p_tie"
 """A finished example game of `tests/games/`."""
 
+def longest(names: list[str]) -> Record:
+    """A finished game of these players with its times (the game has no set-up option)."""
+    return finished(names) | {"started": 1_760_000_000, "ended": 1_760_005_400}
+
 
 def over(example: Record) -> bool:
     """Whether an example game (`tests/games/`) is over, as its file was written by hand: its end counts
@@ -150,3 +154,17 @@ REFUSED = [
     ("five players", lambda r: r.update(players=FOUR + ["Emil"]), "players"),
 ]
 """Records that break a rule: what is changed in a `complete` record, and the field the refusal names."""
+
+
+# --- its texts (`test_catalog.py`) ------------------------------------------------------------------------
+
+COUNTED = [
+    ("en", "schichtwechsel.line.tools", {"tools": 1}, "1 tool tile"),
+    ("en", "schichtwechsel.line.tools", {"tools": 0}, "0 tool tiles"),
+    ("fr", "schichtwechsel.line.tools", {"tools": 0}, "0 tuile outil"),
+    ("fr", "schichtwechsel.line.tools", {"tools": 2}, "2 tuiles outil"),
+    ("ja", "schichtwechsel.line.tools", {"tools": 1}, "道具タイル1枚"),
+]
+"""Its texts that count, as the table reads them: (language, key, params, what the text says)."""
+LINES = {"schichtwechsel.line.round", "schichtwechsel.line.miner", "schichtwechsel.line.tools"}
+"""Breakdown lines its finished games write."""
