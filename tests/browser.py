@@ -152,6 +152,11 @@ def choose(page: Page, group: str, option: str, exact: bool = True) -> None:
     settle(page)
 
 
+def radio(page: Page, group: str, option: str) -> None:
+    """Tap an option of a row of buttons without waiting for the run it asks for (there is none offline)."""
+    page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=False).click()
+
+
 def select(page: Page, label: str, option: str) -> None:
     """Pick an option of a selectbox, typed to filter the list (a long one shows only its first options)."""
     box = page.get_by_role("combobox", name=label, exact=True)

@@ -10,12 +10,15 @@ Each game's module has:
 - `BGG_ID`: its BoardGameGeek id as typed by hand (None where no source confirms one);
 - `over(example)`: whether an example game of `tests/games/` is over, read from the file as written;
 - `guides(names)`: every setup and round step its guides show for these players;
+- `setup_title(lang, names)`: the title of its setup page (its first) for these players;
 - `at(names, stage)`: an n-player game at any of its `AT` stages;
 - `options(names)` and `changes(args)`: the start options and the changes a fuzzed game is played with
   (Hypothesis strategies, `tests/fuzzing.py`);
 - `ENTRIES`: the entries each player makes while it is played (`Entries`), for the tests of what keeps them;
 - `longest(names)`: a finished game of these players with every set-up option on and its times, the most a
-  record of theirs says (BG Stats' link, the end page)."""
+  record of theirs says (BG Stats' link, the end page);
+- `CLOSE`: closing the stage being played, on this phone or another (`Close`; AppTest and the browser);
+- `PICKED`: a control tapped after the phone picked another choice than it was drawn for (`Picked`)."""
 
 from __future__ import annotations
 
@@ -56,6 +59,62 @@ class Entries:
     """The numbers of `who`'s entries the record holds, in the order they were made."""
     count: int
     """How many entries each player can make, at every seat count."""
+
+
+@dataclass(frozen=True)
+class Close:
+    """Closing the stage being played (a shift scored, a round closed or entered): the phone that closes
+    it first closes it, and a phone that shows it is told, before it shows the next stage, that another
+    phone closed it; a later tap on its close button closes nothing more."""
+
+    start: Callable[[list[str]], Record]
+    """A game of these players at its first stage, with something entered in it."""
+    page: str
+    """The page whose button closes the stage."""
+    button: Callable[[str], str]
+    """The close button's label, in a language."""
+    close: Callable[[Record], Record]
+    """The close as another phone makes it."""
+    told: Callable[[str], str]
+    """What a phone that showed the stage is told of another phone's close (the title of its note)."""
+    typed: Callable[[Any, int], None]
+    """In the browser: what the `n`th phone types before it taps the close button (a Playwright page)."""
+    closed_once: Callable[[Record, int | None], bool]
+    """Whether the record holds the stage closed once: by the `n`th phone, as it typed it, or by either."""
+
+
+@dataclass(frozen=True)
+class Picked:
+    """A control drawn for one choice of a picker (a transport, a part of a round, a round to correct),
+    tapped after the phone picked another while the controls under it were still the ones drawn before
+    (a weak connection): the tap is refused, naming the choice it was drawn for, and nothing is stored."""
+
+    start: Callable[[list[str]], Record]
+    """A game of these two players."""
+    page: str
+    """The page with the picker."""
+    tap: Callable[[Any], None]
+    """Under AppTest: pick another choice and tap the old control, in one run."""
+    prepare: Callable[[Any], None]
+    """In the browser: what the phone opens on the page before the connection goes (a Playwright page)."""
+    offline: Callable[[Any], None]
+    """In the browser: the pick and the tap while the connection is gone, neither waiting for a run."""
+    pick: str
+    """The choice the control was drawn for, as the refusal names it (English)."""
+    untouched: Callable[[Record], bool]
+    """Whether the record holds nothing of the tap."""
+
+
+def widget_key(family: str, *parts: object) -> str:
+    """The app's key of a widget (`schichtbuch.ui.widget_key`), loaded only by the tests that draw pages."""
+    from schichtbuch.ui import widget_key as key
+
+    return key(family, *parts)
+
+
+def save_of(at: Any, key_part: str) -> Any:
+    """Under AppTest: the Save button of the form whose fields' keys contain `key_part`."""
+    return next(b for b in at.button if key_part in str(b.proto.form_id))
 
 
 def _by_game() -> dict[str, ModuleType]:

@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Entries, Record, Stage
+from builders import Close, Entries, Picked, Record, Stage
 from fuzzing import Args, Change, change, no_options
 from schichtbuch.i18n import translate
 from scoring import coal_baron as cb
@@ -120,8 +120,56 @@ def over(example: Record) -> bool:
     return "end" in example
 
 
+def setup_title(lang: str, names: list[str]) -> str:
+    return translate(lang, "coal_baron.setup.title", players=len(names))
+
+
 def guides(names: list[str]) -> Iterator[Step]:
     yield from checklist(names, names[-1])
+
+
+# --- closing a stage and picking a choice (`test_taps.py`, `test_picks.py` and the browser tests) -----------
+
+def _in_shift_one(names: list[str]) -> Record:
+    """Shift I being played, the first player's first card delivered."""
+    return ENTRIES.make(created(names), names[0], 0)
+
+
+def _nothing_to_type(page: Any, n: int) -> None:
+    """Scoring a shift takes what the table entered: nothing is typed first."""
+
+
+CLOSE = Close(_in_shift_one, "scoring", lambda lang: translate(lang, "coal_baron.scoring.close", shift="I"),
+              lambda doc: cb.close_shift(doc, 1, factory=dict.fromkeys(doc["players"], 0)),
+              lambda lang: translate(lang, "coal_baron.scoring.scored_elsewhere", shift="I"), _nothing_to_type,
+              lambda doc, by: len(doc["shifts"]) == 1 and not any(doc["current_shift"].values()))
+"""Shift I scored."""
+WHEELBARROW = cb.cards(cb.Transport.WHEELBARROW)[0]
+
+
+def _card_after_train_picked(at: Any) -> None:
+    """Ben and the train picked, and the wheelbarrow's first card, drawn before, tapped: in one run."""
+    drawn = next(b for b in at.button if b.label == card_text(WHEELBARROW))
+    at.button_group(key="shift_player").set_value("Ben")
+    at.button_group(key="shift_transport").set_value(cb.Transport.TRAIN)
+    drawn.click().run()
+
+
+def _the_shift_page_as_it_opens(page: Any) -> None:
+    """The cards show as the page opens: nothing to open first."""
+
+
+def _card_after_train_picked_offline(page: Any) -> None:
+    from browser import radio
+
+    radio(page, "Player", "Ben")
+    radio(page, "Transport", "Train")
+    page.get_by_role("button", name=card_text(WHEELBARROW), exact=True).click()
+
+
+PICKED = Picked(lambda: created(["Anna", "Ben"]), "shift", _card_after_train_picked, _the_shift_page_as_it_opens,
+                _card_after_train_picked_offline, "Transport: Wheelbarrow", lambda doc: not any(doc["current_shift"].values()))
+"""A wheelbarrow's card tapped once the train was picked."""
 
 
 # --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------

@@ -7,8 +7,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Entries, Record, Stage
+from builders import Close, Entries, Picked, Record, Stage, save_of, widget_key
 from fuzzing import Args, Change, change
+from schichtbuch.i18n import translate
 from scoring import mine
 from scoring.registry import PALETTE
 from setup import Step
@@ -115,10 +116,59 @@ def over(example: Record) -> bool:
     return "end" in example
 
 
+def setup_title(lang: str, names: list[str]) -> str:
+    return translate(lang, "mine.setup.title", seats=len(names))
+
+
 def guides(names: list[str]) -> Iterator[Step]:
     for variant, dummy in ((False, None), (True, names[-1])):
         yield from checklist(names, names[0], variant, dummy)
     yield from (placement(names[0]), recruitment(), round_end(names, names[-1]))
+
+
+# --- closing a stage and picking a choice (`test_taps.py`, `test_picks.py` and the browser tests) -----------
+
+def _with_a_sale(names: list[str]) -> Record:
+    """Round 1 being resolved, every other seat's sale entered."""
+    return mine.enter_round(created(names), 1, "sold", {p: (i + 1) % 2 for i, p in enumerate(names)}, None)
+
+
+def _nothing_to_type(page: Any, n: int) -> None:
+    """Closing a round takes what the table entered: nothing is typed first."""
+
+
+CLOSE = Close(_with_a_sale, "round", lambda lang: translate(lang, "mine.round.close", round=1),
+              lambda doc: mine.close_round(doc, 1), lambda lang: translate(lang, "mine.round.done_elsewhere", round=1),
+              _nothing_to_type, lambda doc, by: len(doc["rounds"]) == 1 and not doc.get("current"))
+"""Round 1 closed."""
+
+
+def _events_after_expedition_picked(at: Any) -> None:
+    """Anna's event typed, the expedition picked, and the events' Save, drawn before, tapped: in one run."""
+    save = save_of(at, "mine_events_1")
+    at.number_input(key=widget_key("mine_events_1", "Anna", 0)).set_value(1)
+    at.button_group(key="mine_phase_1").set_value("expedition")
+    save.click().run()
+
+
+def _the_round_page_as_it_opens(page: Any) -> None:
+    """The events' form shows as the page opens: nothing to open first."""
+
+
+def _events_after_expedition_picked_offline(page: Any) -> None:
+    from browser import radio
+
+    page.locator("[class*='st-key-mine_events_1_Anna_'] input").fill("1")
+    radio(page, translate("en", "mine.round.phase"), translate("en", "mine.phase.expedition"))
+    page.get_by_test_id("stForm").filter(has=page.locator("[class*='st-key-mine_events_1_']")).get_by_role(
+        "button", name="Save").click()
+
+
+PICKED = Picked(lambda: created(["Anna", "Ben"]), "round", _events_after_expedition_picked, _the_round_page_as_it_opens,
+                _events_after_expedition_picked_offline,
+                f"{translate('en', 'mine.round.phase')}: {translate('en', 'mine.phase.events')}",
+                lambda doc: "events" not in (doc.get("current") or {}))
+"""The events' Save tapped once the expedition was picked."""
 
 
 # --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------

@@ -7,8 +7,9 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Entries, Record, Stage
+from builders import Close, Entries, Picked, Record, Stage, widget_key
 from fuzzing import Args, Change, change, no_options
+from schichtbuch.i18n import translate
 from scoring import schichtwechsel as sw
 from scoring.registry import PALETTE
 from setup import Step
@@ -90,10 +91,76 @@ def over(example: Record) -> bool:
     return "end" in example
 
 
+def setup_title(lang: str, names: list[str]) -> str:
+    return translate(lang, "schichtwechsel.setup.title", players=len(names))
+
+
 def guides(names: list[str]) -> Iterator[Step]:
     yield from checklist(names, names[0])
     for number in range(1, sw.ROUNDS + 1):
         yield from preparation(number, names, names[1])
+
+
+# --- closing a stage and picking a choice (`test_taps.py`, `test_picks.py` and the browser tests) -----------
+
+CARDS = ("Koks", "Bahn")
+"""The round card each of two phones types (`CLOSE.typed`)."""
+
+
+def _round_typed(page: Any, n: int) -> None:
+    """The `n`th phone's round card and Anna's VP typed into the new round's form, not saved yet."""
+    from browser import keyed
+
+    page.get_by_role("textbox", name="Round card", exact=True).fill(CARDS[n])
+    keyed(page, widget_key("round_points", "new", 1, "Anna")).locator("input").fill("3")
+
+
+def _entered_once(doc: Record, by: int | None) -> bool:
+    cards = [r["card"] for r in doc["rounds"]]
+    return len(cards) == 1 if by is None else cards == [CARDS[by]]
+
+
+CLOSE = Close(created, "round", lambda lang: translate(lang, "schichtwechsel.round.save_new", round=1),
+              lambda doc: sw.add_round(doc, 1, "Koks", {p: i for i, p in enumerate(doc["players"])}),
+              lambda lang: translate(lang, "schichtwechsel.round.done_elsewhere", round=1), _round_typed, _entered_once)
+"""Round 1 entered."""
+
+
+def _two_rounds() -> Record:
+    doc = created(["Anna", "Ben"])
+    for number in (1, 2):
+        doc = sw.add_round(doc, number, f"Karte {number}", {"Anna": number, "Ben": 0})
+    return doc
+
+
+def _correction_after_round_one_picked(at: Any) -> None:
+    """Ben's VP of round 2 typed, round 1 picked, and round 2's Save, drawn before, tapped: in one run."""
+    save = next(b for b in at.button if b.label == translate("en", "schichtwechsel.round.save_fix", round=2))
+    at.number_input(key=widget_key("round_points", "fix", 2, "Ben")).set_value(5)
+    at.button_group(key="round_fix").set_value(1)
+    save.click().run()
+
+
+def _correcting(page: Any) -> None:
+    """The corrections opened, at the last round."""
+    from browser import settle
+
+    page.get_by_text(translate("en", "schichtwechsel.round.correct"), exact=True).click()
+    settle(page)
+
+
+def _correction_after_round_one_picked_offline(page: Any) -> None:
+    from browser import keyed, radio
+
+    keyed(page, widget_key("round_points", "fix", 2, "Ben")).locator("input").fill("5")
+    radio(page, translate("en", "schichtwechsel.round.which"), "1")
+    page.get_by_role("button", name=translate("en", "schichtwechsel.round.save_fix", round=2), exact=True).click()
+
+
+PICKED = Picked(_two_rounds, "round", _correction_after_round_one_picked, _correcting,
+                _correction_after_round_one_picked_offline, f"{translate('en', 'schichtwechsel.round.which')}: 2",
+                lambda doc: [r["points"]["Ben"] for r in doc["rounds"]] == [0, 0])
+"""Round 2's correction saved once round 1 was picked."""
 
 
 # --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------
