@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import (APP, HOME, PAGE_FIXTURES, app, failure, is_standings, new_session, position, put, standings_table,
-                     stored, texts, tr)
+from apptest import (APP, HOME, PAGE_FIXTURES, app, failure, group_app, is_standings, new_session, position, put,
+                     standings_table, stored, texts, tr)
 from builders.mine import SIX, THREE, created, dummy_ahead, finished, mid_round, resolve
 from schichtbuch.store import SQLiteStore
 from schichtbuch.ui import md
@@ -469,3 +469,18 @@ def test_the_part_of_a_mine_round_goes_into_the_link_and_a_reload_shows_it(store
     reloaded.run()
     assert reloaded.button_group(key="mine_phase_1").value == "looting"
     assert any(b.label == tr("en", "mine.loot.add") for b in reloaded.button)
+
+
+# --- the group's history ---------------------------------------------------------------------------------
+
+def test_history_marks_the_dummy_seat_where_it_ends_first_and_names_a_player_at_the_table_the_winner(
+        store_path: Path):
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    s.create(dummy_ahead(["Anna", "Ben", "Robo"], "Robo"), {"key": "change.start"}, group=group.id)
+    at = group_app("pages/history.py", "en", group.id)
+    assert not at.exception, failure(at)
+    (line,) = [p.proto.label for p in at.get("page_link") if p.proto.label.startswith("MINE")]
+    assert line.startswith("MINE!\\: Robo (dummy) ")
+    won = [c.value for c in at.caption if "won by" in c.value]
+    assert len(won) == 1 and "Robo" not in won[0]

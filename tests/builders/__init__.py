@@ -18,7 +18,8 @@ Each game's module has:
 - `longest(names)`: a finished game of these players with every set-up option on and its times, the most a
   record of theirs says (BG Stats' link, the end page);
 - `CLOSE`: closing the stage being played, on this phone or another (`Close`; AppTest and the browser);
-- `PICKED`: a control tapped after the phone picked another choice than it was drawn for (`Picked`)."""
+- `PICKED`: a control tapped after the phone picked another choice than it was drawn for (`Picked`);
+- `APP_ENTRY` and `APP_FORM`: an entry tapped and a form saved on its pages under AppTest (`AppEntry`, `AppForm`)."""
 
 from __future__ import annotations
 
@@ -103,6 +104,33 @@ class Picked:
     """The choice the control was drawn for, as the refusal names it (English)."""
     untouched: Callable[[Record], bool]
     """Whether the record holds nothing of the tap."""
+
+
+@dataclass(frozen=True)
+class AppEntry:
+    """The first player's first entry (`ENTRIES.make(ENTRIES.start(names), names[0], 0)`) tapped on its page
+    under AppTest, and the page's Undo, which names it."""
+
+    page: str
+    show: Callable[[Any], None]
+    """Show what holds its control (an `AppTest` on the page)."""
+    tap: Callable[[Any], None]
+    """Tap its control, shown (a run)."""
+    undo: str
+    """The key of the page's Undo button."""
+    change: Callable[[str], str]
+    """How Undo names the entry, in a language."""
+
+
+@dataclass(frozen=True)
+class AppForm:
+    """A form a player fills in and saves under AppTest."""
+
+    start: Callable[[list[str]], Record]
+    """A game of these players with the form on the page."""
+    page: str
+    save: Callable[[Any], None]
+    """Fill in the first player's fields and tap the form's Save (an `AppTest` run on the page)."""
 
 
 def widget_key(family: str, *parts: object) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Close, Entries, Picked, Record, Stage
+from builders import AppEntry, AppForm, Close, Entries, Picked, Record, Stage, widget_key
 from fuzzing import Args, Change, change, no_options
 from schichtbuch.i18n import translate
 from scoring import coal_baron as cb
@@ -170,6 +170,29 @@ def _card_after_train_picked_offline(page: Any) -> None:
 PICKED = Picked(lambda: created(["Anna", "Ben"]), "shift", _card_after_train_picked, _the_shift_page_as_it_opens,
                 _card_after_train_picked_offline, "Transport: Wheelbarrow", lambda doc: not any(doc["current_shift"].values()))
 """A wheelbarrow's card tapped once the train was picked."""
+
+
+def _cards_as_they_open(at: Any) -> None:
+    """The cards show as the page opens, Anna's and the wheelbarrow's picked."""
+
+
+def _first_card(at: Any) -> None:
+    at.button(key=widget_key("shift_card", "play", 1, WHEELBARROW.transport, *WHEELBARROW.coal)).click().run()
+
+
+APP_ENTRY = AppEntry("shift", _cards_as_they_open, _first_card, "shift_undo", lambda lang: translate(
+    lang, "change.deliver", player="Anna", transport=translate(lang, "transport.wheelbarrow"),
+    coal=cb.symbols(WHEELBARROW.coal), vp=WHEELBARROW.vp))
+"""Anna's first card, the wheelbarrow's first."""
+
+
+def _end_values_saved(at: Any) -> None:
+    at.number_input(key="end_Anna_money").set_value(5)
+    next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:end_form")).click().run()
+
+
+APP_FORM = AppForm(half_entered_end, "end", _end_values_saved)
+"""Anna's end values."""
 
 
 # --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Close, Entries, Picked, Record, Stage, save_of, widget_key
+from builders import AppEntry, AppForm, Close, Entries, Picked, Record, Stage, save_of, widget_key
 from fuzzing import Args, Change, change
 from schichtbuch.i18n import translate
 from scoring import mine
@@ -169,6 +169,29 @@ PICKED = Picked(lambda: created(["Anna", "Ben"]), "round", _events_after_expedit
                 f"{translate('en', 'mine.round.phase')}: {translate('en', 'mine.phase.events')}",
                 lambda doc: "events" not in (doc.get("current") or {}))
 """The events' Save tapped once the expedition was picked."""
+
+
+def _looting(at: Any) -> None:
+    at.button_group(key="mine_phase_1").set_value("looting").run()
+
+
+def _first_attack(at: Any) -> None:
+    """The attack form's Add tapped as it opens: the first seat on the second, 1 point."""
+    at.button(key="mine_attack_add_1_0").click().run()
+
+
+APP_ENTRY = AppEntry("round", _looting, _first_attack, "mine_undo", lambda lang: translate(
+    lang, "change.mine_entry", round=1, field=translate(lang, "field.attacks")))
+"""Anna's attack on Ben."""
+
+
+def _events_saved(at: Any) -> None:
+    at.number_input(key=widget_key("mine_events_1", "Anna", 0)).set_value(1)
+    save_of(at, "mine_events_1").click().run()
+
+
+APP_FORM = AppForm(created, "round", _events_saved)
+"""Anna's event in round 1."""
 
 
 # --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Close, Entries, Picked, Record, Stage, widget_key
+from builders import AppEntry, AppForm, Close, Entries, Picked, Record, Stage, save_of, widget_key
 from fuzzing import Args, Change, change, no_options
 from schichtbuch.i18n import translate
 from scoring import schichtwechsel as sw
@@ -161,6 +161,29 @@ PICKED = Picked(_two_rounds, "round", _correction_after_round_one_picked, _corre
                 _correction_after_round_one_picked_offline, f"{translate('en', 'schichtwechsel.round.which')}: 2",
                 lambda doc: [r["points"]["Ben"] for r in doc["rounds"]] == [0, 0])
 """Round 2's correction saved once round 1 was picked."""
+
+
+def _arrivals_as_they_open(at: Any) -> None:
+    """The arrivals show as the end page opens."""
+
+
+def _first_arrival(at: Any) -> None:
+    at.button(key=widget_key("end_arrive", "miner", "Anna")).click().run()
+
+
+APP_ENTRY = AppEntry("end", _arrivals_as_they_open, _first_arrival, "end_undo", lambda lang: translate(
+    lang, "change.arrive", player="Anna", end_field=translate(lang, "schichtwechsel.end_field.miner")))
+"""Anna at the end of the day shift."""
+
+
+def _round_saved(at: Any) -> None:
+    at.text_input(key="round_card_new_1").input("Koks")
+    at.number_input(key=widget_key("round_points", "new", 1, "Anna")).set_value(3)
+    save_of(at, "round_new_1").click().run()
+
+
+APP_FORM = AppForm(created, "round", _round_saved)
+"""Round 1's card and Anna's VP."""
 
 
 # --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------
