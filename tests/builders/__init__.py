@@ -19,11 +19,19 @@ Each game's module has:
   record of theirs says (BG Stats' link, the end page);
 - `CLOSE`: closing the stage being played, on this phone or another (`Close`; AppTest and the browser);
 - `PICKED`: a control tapped after the phone picked another choice than it was drawn for (`Picked`);
-- `APP_ENTRY` and `APP_FORM`: an entry tapped and a form saved on its pages under AppTest (`AppEntry`, `AppForm`)."""
+- `APP_ENTRY` and `APP_FORM`: an entry tapped and a form saved on its pages under AppTest (`AppEntry`, `AppForm`);
+- in the browser (`tests/test_browser_*.py`): `ENTRY`, entries tapped on a page (`Entry`); `QUICK`, entries
+  tapped 60 ms apart (`Quick`, by name); `BURST`, taps a script in the page makes (`Burst`); `OUT_OF_RANGE`,
+  a number its rules refuse (`OutOfRange`); `TYPED`, a number typed and not saved (`Typed`); `TV`, its fullest
+  stages on a TV (`TvCase`, by name); `playing_title(lang)`, the heading of its page while a new game is played.
+
+Its own browser helpers (forms, pickers) live there too, for its own tests and these scenarios; they load
+`browser.py` (Playwright) only when called."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from importlib import import_module
@@ -104,6 +112,13 @@ class Picked:
     """The choice the control was drawn for, as the refusal names it (English)."""
     untouched: Callable[[Record], bool]
     """Whether the record holds nothing of the tap."""
+    kept: Callable[[Any], None]
+    """In the browser, the connection gone: a tap on a control as drawn (after a pick that leaves it drawn,
+    if the page has one), neither waiting for a run: stored as the phone showed it once the connection is back."""
+    kept_said: str
+    """The line the phone shows once that tap is stored (English)."""
+    kept_stored: Callable[[Record], bool]
+    """Whether the record holds that tap, as the phone showed it."""
 
 
 @dataclass(frozen=True)
@@ -133,11 +148,110 @@ class AppForm:
     """Fill in the first player's fields and tap the form's Save (an `AppTest` run on the page)."""
 
 
+@dataclass(frozen=True)
+class Entry:
+    """In the browser: each player's entries (`ENTRIES`, on the game `ENTRIES.start` gives) tapped on its
+    page, for the tests of what reaches the store and the other phones (a restart, a proxy, a store that
+    goes away). Each takes a Playwright page, and the players in seating order where it needs them."""
+
+    page: str
+    show: Callable[[Any, str], None]
+    """Show the part of the page where the entries are made and listed, in a language (a settled run)."""
+    tap: Callable[[Any, list[str], str, int, str], None]
+    """Pick `who` (where the page picks a player) and tap their `n`th entry's control, in a language: the
+    picks wait for their runs, the tap does not."""
+    saved: Callable[[str, list[str], str, int], str]
+    """The line the phone shows once `who`'s `n`th entry is stored, in a language."""
+    shown: Callable[[str, Record, str, int], str]
+    """What every phone showing the entries shows of `who`'s `n`th entry, in a language, once the record holds it."""
+
+
+@dataclass(frozen=True)
+class Quick:
+    """In the browser: entries tapped 60 ms apart, faster than anybody taps at a table, each found by its
+    name or where it is (`browser.by_name`, `browser.by_position`): all stored, in the order tapped, and the
+    page says the last one."""
+
+    start: Callable[[], Record]
+    page: str
+    tap: Callable[[Any, Callable[[list[Callable[[], None]]], None]], Any]
+    """Make the taps on the page, each run of them through `quickly` (which taps them 60 ms apart and waits
+    for the page); returns what was tapped."""
+    stored: Callable[[Record, Any], bool]
+    """Whether the record holds what was tapped, in the order tapped."""
+    said: Callable[[Any], str]
+    """The line the page shows once the last tap is stored (English)."""
+
+
+@dataclass(frozen=True)
+class Burst:
+    """In the browser: taps a script in the page makes `gap` ms apart as a finger would, no step of the test
+    in between (`test_browser_taps.TAPPED_IN_PAGE`): each ends stored, or the page says it was not saved."""
+
+    start: Callable[[], Record]
+    page: str
+    batches: Callable[[int], list[dict[str, Any]]]
+    """The taps in the `n`th game: batches of picks (a radio group's CSS selector and the option's index,
+    each made once the page shows the last) and taps (a button's CSS selector, found at the tap)."""
+    games: int
+    """How many games the taps go through."""
+    stored: Callable[[Record], int]
+    """How many taps the record holds."""
+
+
+@dataclass(frozen=True)
+class OutOfRange:
+    """In the browser: a number its rules refuse, typed into a form and saved: named next to Save, what was
+    typed kept, nothing stored."""
+
+    start: Callable[[], Record]
+    page: str
+    typed: Callable[[Any], tuple[Any, dict[Any, str]]]
+    """Show the form and type into it (one number out of range): the form and each field with what was typed."""
+    said: str
+    """The line next to Save (English)."""
+    untouched: Callable[[Record], bool]
+
+
+@dataclass(frozen=True)
+class Typed:
+    """In the browser: a number typed into a form, not saved (the keyboard's Enter never saves)."""
+
+    start: Callable[[], Record]
+    page: str
+    field: Callable[[Any, str], Any]
+    """Show the form and type a number into one of its fields, the page in a language: the field (a
+    Playwright locator)."""
+    heading: Callable[[str], str]
+    """The page's heading, in a language (the page the phone stays on)."""
+    untouched: Callable[[Record], bool]
+
+
+@dataclass(frozen=True)
+class TvCase:
+    """One of its fullest stages on the watch page's TV view."""
+
+    build: Callable[[], Record]
+    shows: Callable[[str], list[str]]
+    """What the view must show besides the stage, the players and the standings, in a language."""
+
+
 def widget_key(family: str, *parts: object) -> str:
     """The app's key of a widget (`schichtbuch.ui.widget_key`), loaded only by the tests that draw pages."""
     from schichtbuch.ui import widget_key as key
 
     return key(family, *parts)
+
+
+def timed(doc: Record) -> Record:
+    """A game with its start and end times: an hour and a half at the table."""
+    return doc | {"started": 1_760_000_000, "ended": 1_760_005_400}
+
+
+def selector(key: str) -> str:
+    """The CSS selector of the widget with this key: Streamlit marks its container with the class
+    `st-key-<key>`, every character other than letters, digits, `_` and `-` replaced by `-`."""
+    return f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', key)}"
 
 
 def save_of(at: Any, key_part: str) -> Any:
