@@ -60,6 +60,14 @@ def new_session(page: str = HOME, lang: str | None = "en", game: str | None = No
     return at.switch_page(page)
 
 
+def watching(token: str, lang: str = "en", **extra: str) -> AppTest:
+    """Open the read-only link with this token (and `view=tv` in `extra` for the big screen)."""
+    at = AppTest.from_file(str(APP), default_timeout=30)
+    at.query_params.update({"watch": token, "lang": lang, **extra})
+    at.switch_page("pages/watch.py")
+    return at.run()
+
+
 def page_shown(at: AppTest) -> str:
     """The page file the last run ended on, relative to the app (`pages/x.py`), also after the app
     switched pages itself. AppTest keeps it only in private fields (Streamlit 1.67)."""

@@ -36,7 +36,7 @@ def cold_start(folder: Path) -> float:
 
 
 def command_line() -> float:
-    record = ROOT / "tests" / "games" / "coal_baron_4p_ties.json"
+    record = max((ROOT / "tests" / "games").glob("*.json"), key=lambda p: p.stat().st_size)  # the longest example
     times = []
     for _ in range(5):
         start = time.perf_counter()

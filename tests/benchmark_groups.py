@@ -62,9 +62,17 @@ def through_app() -> None:
     PagesManager.__init__ = remembering  # type: ignore[method-assign]
 
 
+def finished_examples() -> list[dict]:
+    """The finished example games of every game (tests/games/), each as its file holds it."""
+    from builders import BY_GAME, EXAMPLES_DIR
+
+    examples = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES_DIR.glob("*.json"))]
+    return [e for e in examples if BY_GAME[e["game"]].over(e)]
+
+
 def stocked(path: Path) -> str:
     store = SQLiteStore(str(path))
-    records = [json.loads((ROOT / "tests" / "games" / f"{n}.json").read_text(encoding="utf-8")) for n in EXAMPLES]
+    records = finished_examples()
     group = store.create_group("Donnerstagsrunde", [])
     for i in range(GAMES):
         store.create({**records[i % len(records)], "started": 1_700_000_000 + 86_400 * i}, {"key": "change.import"},

@@ -4,18 +4,20 @@ phone size, and small steps that act as a player would (tap, type, wait for text
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, WebSocket, expect, sync_playwright
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+from builders import selector
+from schichtbuch.store import SQLiteStore
 from servers import free_port, running
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +45,17 @@ def server(store: Path | str, port: int | None = None, as_readme: bool = False) 
     with running([sys.executable, "-m", "streamlit", "run", "app.py", "--server.port", str(port), *where], url,
                  ROOT, env):
         yield url
+
+
+@contextmanager
+def served(folder: Path, doc: dict[str, Any], browser: Browser, page_name: str) -> Iterator[Page]:
+    """A game stored in a new store in `folder`, the app serving it, and a phone on one of its pages."""
+    path = folder / "games.sqlite3"
+    game_id = SQLiteStore(str(path)).create(doc, {"key": "change.start"}).id
+    with server(path) as url:
+        page = phone(browser)
+        opened(page, url, page_name, game_id)
+        yield page
 
 
 @contextmanager
@@ -152,6 +165,25 @@ def choose(page: Page, group: str, option: str, exact: bool = True) -> None:
     settle(page)
 
 
+def by_name(page: Page, label: str) -> Callable[[], None]:
+    """A tap on the button of this name, found at the tap."""
+    return lambda: page.get_by_role("button", name=label, exact=True).click()
+
+
+def by_position(page: Page, locators: list[Locator]) -> list[Callable[[], None]]:
+    """Taps at where each control is now, as a finger that has learnt the page taps: the highest is
+    scrolled to the top, then every position is taken before the first tap."""
+    min(locators, key=lambda loc: box(loc)["y"]).evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.wait_for_timeout(300)
+    boxes = [box(loc) for loc in locators]
+    return [lambda b=b: page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+
+
+def radio(page: Page, group: str, option: str) -> None:
+    """Tap an option of a row of buttons without waiting for the run it asks for (there is none offline)."""
+    page.get_by_role("radiogroup", name=group, exact=True).get_by_role("radio", name=option, exact=False).click()
+
+
 def select(page: Page, label: str, option: str) -> None:
     """Pick an option of a selectbox, typed to filter the list (a long one shows only its first options)."""
     box = page.get_by_role("combobox", name=label, exact=True)
@@ -168,9 +200,8 @@ def opened(page: Page, url: str, page_name: str, game_id: str, lang: str = "en")
 
 
 def keyed(page: Page, key: str) -> Locator:
-    """The widget with this key: Streamlit marks its container with the class `st-key-<key>`, every
-    character other than letters, digits, `_` and `-` replaced by `-`."""
-    return page.locator(f".st-key-{re.sub(r'[^a-zA-Z0-9_-]', '-', key)}")
+    """The widget with this key (`builders.selector`)."""
+    return page.locator(selector(key))
 
 
 # --- what every browser test does: look at the page, follow a link, read the standings ------------------
@@ -213,6 +244,16 @@ shorter side and label. A choice or tick inside a label is tapped anywhere on th
 def small(page: Page) -> list[list[object]]:
     """The controls of the page a player taps whose hit box is less than 44 px wide or tall (`SMALL`)."""
     return page.evaluate(SMALL)  # type: ignore[no-any-return]
+def assert_rows_fit(table: Locator, container: Locator, players: list[str], columns: int) -> None:
+    """Every player has a row whose first `columns` cells (name, total…) are visible in the table."""
+    rows = table.locator("tbody tr")
+    expect(rows).to_have_count(len(players))
+    names = [rows.nth(i).locator("th, td").first.inner_text() for i in range(rows.count())]
+    shown = (n.split(". ", 1)[-1].replace("🎲", "").replace("🤖", "").replace("(dummy)", "").strip() for n in names)
+    assert sorted(shown) == sorted(players)
+    for i in range(rows.count()):
+        for cell in rows.nth(i).locator("th, td").all()[:columns]:
+            assert_inside(cell, container)
 
 
 def look(page: Page, name: str) -> None:
@@ -257,32 +298,3 @@ def standings(page: Page) -> list[list[str]]:
     (rank and name, total, each category's points) in rank order."""
     rows = page.locator(".st-key-standings table tr")
     return [[c.strip() for c in row.split("\t")] for row in rows.all_inner_texts()]
-
-
-# --- a game's forms ----------------------------------------------------------------------------------------
-
-def fill(page: Page, field: str, number: int, values: dict[str, int]) -> None:
-    """MINE!: type a number per player into a form of the round's sheet and save it."""
-    typed(page, field, number, values)
-    save(page, field, number)
-
-
-def typed(page: Page, field: str, number: int, values: dict[str, int]) -> None:
-    """MINE!: type a number per player into a form of the round's sheet, not saved yet."""
-    for who, value in values.items():
-        page.locator(f"[class*='st-key-mine_{field}_{number}_{who}_'] input").fill(str(value))
-
-
-def save(page: Page, field: str, number: int) -> None:
-    """MINE!: tap the Save of a form of the round's sheet."""
-    page.get_by_test_id("stForm").filter(has=page.locator(f"[class*='st-key-mine_{field}_{number}_']")).get_by_role(
-        "button", name="Save").click()
-    settle(page)
-
-
-def enter_round(page: Page, number: int, card: str, points: dict[str, int]) -> None:
-    """Schichtwechsel, in German: type the round card's name, each player's VP, and save."""
-    page.get_by_role("textbox", name="Wertungskarte", exact=True).fill(card)
-    for who, vp in points.items():
-        keyed(page, f"round_points_new_{number}_{who}").locator("input").fill(str(vp))
-    tap(page, f"Runde {number} speichern")

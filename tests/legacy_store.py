@@ -45,6 +45,23 @@ def sqlite_before_package(folder: Path) -> tuple[str, dict[str, str]]:
     return str(path), json.loads((STORES / "before-package.json").read_text(encoding="utf-8"))
 
 
+def games_before_package(backend: str) -> dict[str, tuple[dict[str, Any], int, dict[str, Any]]]:
+    """The games the store of `backend` ("sqlite" or "postgres") made before the package holds, as kept
+    there: by id, each one's document, version and the label of its last change."""
+    if backend == "sqlite":
+        db = sqlite3.connect(SQLITE_BEFORE_PACKAGE)
+        try:
+            games = db.execute("SELECT id, doc, version FROM games").fetchall()
+            labels = dict(((g, v), label) for g, v, label in db.execute("SELECT game, version, label FROM changes"))
+        finally:
+            db.close()
+    else:
+        rows = json.loads(POSTGRES_BEFORE_PACKAGE.read_text(encoding="utf-8"))["rows"]
+        games = [row[:3] for row in rows["games"]["rows"]]
+        labels = {(g, v): label for g, v, _, label in rows["changes"]["rows"]}
+    return {g: (json.loads(doc), version, json.loads(labels[g, version])) for g, doc, version in games}
+
+
 def postgres_before_package(url: str) -> dict[str, Any]:
     """The PostgreSQL store made before the store became a package, written into the database at `url`
     (a schema of its own); returns the ids it holds."""

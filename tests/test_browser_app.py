@@ -17,11 +17,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from apptest import put, tr
 from browser import CHROMIUM, CHROMIUM_ARGS, LIVE, PHONE, look, phone, server, settle, small
-from builders import FINISHED, PAGE_STAGES
+from builders import BY_GAME, EXAMPLE, FINISHED, PAGE_STAGES, at
 from schichtbuch.shell.nav import GROUP_PAGES
 from schichtbuch.store import SQLiteStore
 from schichtbuch.texts import i18n
-from scoring.registry import GAMES
+from scoring.registry import GAMES, page_at_stage
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -32,6 +32,11 @@ SERIOUS = ("serious", "critical")
 WORDIEST = ("home", *(f"{g.id}_{g.pages[-1]}" for g in GAMES.values()))
 """Home and each game's end page, where the most text sits beside the controls: measured in every
 language; every other page in one, the languages taking turns."""
+STAGE = f"{EXAMPLE}_{page_at_stage(at(EXAMPLE, ['Anna', 'Ben'], 'created'))}"
+"""The page the table is on in a new game of the example game."""
+FIRST, *_, LAST = GAMES
+RECENT = [f"{g}_{GAMES[g].pages[-1]}" for g in (LAST, FIRST)]
+"""Pages of two games a phone opens, one after the other."""
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +48,7 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[st
     group = SQLiteStore(str(store)).create_group("Donnerstagsrunde", ["Anna", "Ben"])
     for build in FINISHED.values():
         SQLiteStore(str(store)).add_to_group(group.id, put(store, build()))
-    pages = {"home": "/?", "share": f"/share?game={ids['coal_baron_shift']}&"}
+    pages = {"home": "/?", "share": f"/share?game={ids[STAGE]}&"}
     pages |= {name: f"/{name}?game={game_id}&" for name, game_id in ids.items()}
     pages |= {name: f"/{name}?group={group.id}&" for name in GROUP_PAGES}
     with server(store) as url:
@@ -74,7 +79,7 @@ def test_no_page_has_a_serious_accessibility_violation(app: tuple[str, dict[str,
         serious = [f"{v['id']}: {v['nodes'][0]['html'][:120]}" for v in violations if v["impact"] in SERIOUS]
         if serious:
             found[name] = serious
-        if scheme == "dark" and name in ("coal_baron_shift", "mine_end"):
+        if scheme == "dark" and name in (STAGE, WORDIEST[-1]):
             look(page, f"dark-{name}")
     page.context.close()
     assert found == {}
@@ -97,7 +102,7 @@ def test_every_control_a_player_taps_is_44_px_wide_and_tall(app: tuple[str, dict
     assert {name: controls for name, controls in found.items() if controls} == {}
 
 
-@pytest.mark.parametrize("name", ["home", "coal_baron_shift"])
+@pytest.mark.parametrize("name", ["home", STAGE])
 def test_chromium_finds_the_app_installable_with_a_dark_splash(app: tuple[str, dict[str, str]], browser: Browser,
                                                                tmp_path: Path, name: str) -> None:
     """Chromium's own check (`Page.getInstallabilityErrors`, in a profile kept on disk: a fresh context is
@@ -124,7 +129,7 @@ def test_a_game_page_keeps_the_screen_awake_and_home_lets_it_sleep(app: tuple[st
     url, pages = app
     page = phone(browser)
     held = "() => !!(window.schichtbuch.lock && !window.schichtbuch.lock.released)"
-    opened(page, f"{url}{pages['coal_baron_shift']}lang=en")
+    opened(page, f"{url}{pages[STAGE]}lang=en")
     page.wait_for_function(held)
     page.evaluate("window.schichtbuch.lock.release()")  # as the browser does when the phone hides the page
     page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -137,11 +142,11 @@ def test_a_later_visit_lists_the_games_this_phone_opened(app: tuple[str, dict[st
     """The recent games' cookie, set by the header's script, brings them back in a new session."""
     url, pages = app
     page = phone(browser)
-    for name in ("mine_round", "coal_baron_shift"):
+    for name in RECENT:
         opened(page, f"{url}{pages[name]}lang=en")
     opened(page, f"{url}/?lang=en")  # loaded anew: a new session, which has only the cookie
-    for game in ("Coal Baron", "MINE!"):
-        expect(page.get_by_test_id("stPageLink").filter(has_text=f"{game}: Anna")).to_have_count(1)
+    for game in (FIRST, LAST):
+        expect(page.get_by_test_id("stPageLink").filter(has_text=f"{GAMES[game].names['en']}: Anna")).to_have_count(1)
 
 
 def test_the_share_button_copies_the_join_link_or_opens_the_share_sheet(app: tuple[str, dict[str, str]],
@@ -160,7 +165,7 @@ def test_the_share_button_copies_the_join_link_or_opens_the_share_sheet(app: tup
     opened(sharing, f"{url}{pages['share']}lang=en")
     sharing.get_by_role("button", name=tr("en", "share.send")).click()
     sharing.wait_for_function("() => window.shared")
-    assert sharing.evaluate("window.shared.url") == link and "Coal Baron" in sharing.evaluate("window.shared.text")
+    assert sharing.evaluate("window.shared.url") == link and GAMES[EXAMPLE].names["en"] in sharing.evaluate("window.shared.text")
 
 
 def test_over_plain_http_nothing_breaks_and_the_share_page_says_what_https_adds(tmp_path: Path, browser: Browser) -> None:
@@ -172,7 +177,7 @@ def test_over_plain_http_nothing_breaks_and_the_share_page_says_what_https_adds(
     if ip is None:
         pytest.skip("this machine has no network address")
     store = tmp_path / "games.sqlite3"
-    game_id = put(store, PAGE_STAGES["coal_baron_shift"]())
+    game_id = put(store, at(EXAMPLE, ["Anna", "Ben", "Cleo"], "created"))
     with server(store, as_readme=True) as url:
         page = phone(browser)
         opened(page, f"{url.replace('localhost', ip)}/share?game={game_id}&lang=en")
@@ -181,5 +186,5 @@ def test_over_plain_http_nothing_breaks_and_the_share_page_says_what_https_adds(
         page.get_by_role("button", name=tr("en", "share.send")).click()
         expect(page.get_by_role("status")).to_have_text(tr("en", "share.by_hand"), timeout=LIVE)
         page.get_by_role("link", name=tr("en", "share.continue")).click()
-        expect(page.get_by_role("heading", name=tr("en", "coal_baron.shift.title", shift="I"))).to_be_visible(timeout=LIVE)
+        expect(page.get_by_role("heading", name=BY_GAME[EXAMPLE].playing_title("en"))).to_be_visible(timeout=LIVE)
         assert page.get_by_test_id("stException").count() == 0

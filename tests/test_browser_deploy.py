@@ -22,11 +22,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from browser import CHROMIUM, LIVE, ROOT, chromium, look, opened, phone, tap
+from browser import CHROMIUM, LIVE, ROOT, chromium, look, opened, phone
 from schichtbuch.store import open_store
-from builders.coal_baron import card_text
-from scoring import coal_baron as cb
-from scoring.coal_baron import Transport
+from builders import BY_GAME, EXAMPLE
 from servers import free_port, running
 
 if not os.environ.get("CI") and not (Path(CHROMIUM).exists() and shutil.which("haproxy")):
@@ -34,6 +32,9 @@ if not os.environ.get("CI") and not (Path(CHROMIUM).exists() and shutil.which("h
 
 pytestmark = pytest.mark.browser
 COOKIE = "SCHICHTBUCH_PROCESS"
+THREE = ["Anna", "Ben", "Cleo"]
+ENTRY, ENTRIES = BY_GAME[EXAMPLE].ENTRY, BY_GAME[EXAMPLE].ENTRIES
+"""The example game's entries, tapped on a phone (tests/builders/)."""
 
 
 @dataclass
@@ -84,28 +85,31 @@ def wait_for_processes(url: str, processes: int, seconds: float = 30) -> None:
 def test_two_phones_on_two_processes_see_each_others_entries(backend: str, tmp_path: Path,
                                                               request: pytest.FixtureRequest) -> None:
     store = request.getfixturevalue("postgres_url") if backend == "postgres" else str(tmp_path / "games.sqlite3")
-    game = open_store(store).create(cb.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    game = open_store(store).create(ENTRIES.start(THREE), {"key": "change.start"})
     with proxied(store) as proxy, chromium() as browser:
         host, guest = phone(browser), phone(browser)
-        opened(host, proxy.url, "coal_baron_shift", game.id)
-        opened(guest, proxy.url, "coal_baron_shift", game.id)
+        for page in (host, guest):
+            opened(page, proxy.url, f"{EXAMPLE}_{ENTRY.page}", game.id)
+            ENTRY.show(page, "en")
         processes = [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)]
         assert len(set(processes)) == 2, processes
 
-        tap(host, card_text(cb.Order(Transport.WHEELBARROW, ("black", "black"))))
-        expect(guest.get_by_text("Anna: 1 order, 9 VP this shift")).to_be_visible(timeout=LIVE)
+        ENTRY.tap(host, THREE, "Anna", 0, "en")
+        expect(host.get_by_text(ENTRY.saved("en", THREE, "Anna", 0))).to_be_visible(timeout=LIVE)
+        doc = open_store(store).load(game.id).doc
+        expect(guest.get_by_text(ENTRY.shown("en", doc, "Anna", 0))).to_be_visible(timeout=LIVE)
         look(guest, f"proxy-{backend}-guest")
         assert [{c["name"]: c["value"] for c in p.context.cookies()}[COOKIE] for p in (host, guest)] == processes
-    assert len(cb.read(open_store(store).load(game.id).doc).current_shift["Anna"]) == 1
+    assert ENTRIES.made(open_store(store).load(game.id).doc, "Anna") == [0]
 
 
 def test_a_dead_process_is_started_again_and_its_phones_next_tap_is_stored(postgres_url: str) -> None:
     """One app process killed mid-game (PostgreSQL, two processes): serve.py starts it again, and the
     phone it carried, reconnected to the other process, stores its next tap and shows it."""
-    game = open_store(postgres_url).create(cb.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    game = open_store(postgres_url).create(ENTRIES.start(THREE), {"key": "change.start"})
     with proxied(postgres_url) as proxy, chromium() as browser:
         host = phone(browser)
-        opened(host, proxy.url, "coal_baron_shift", game.id)
+        opened(host, proxy.url, f"{EXAMPLE}_{ENTRY.page}", game.id)
         cookie = {c["name"]: c["value"] for c in host.context.cookies()}[COOKIE]
         dead = proxy.pid(cookie)
         os.kill(dead, signal.SIGKILL)
@@ -113,9 +117,7 @@ def test_a_dead_process_is_started_again_and_its_phones_next_tap_is_stored(postg
         while proxy.pid(cookie) == dead:
             assert time.monotonic() < deadline, f"serve.py did not start {cookie} again"
             time.sleep(0.2)
-        card = host.get_by_role("button", name=card_text(cb.Order(Transport.WHEELBARROW, ("black", "black"))), exact=True)
-        expect(card).to_be_enabled(timeout=LIVE * 5)  # greyed out while the phone reconnects
-        card.click()
-        expect(host.get_by_text("Saved: Anna · Wheelbarrow ⚫⚫ · 9 VP")).to_be_visible(timeout=LIVE * 3)
+        ENTRY.tap(host, THREE, "Anna", 0, "en")  # its controls wait, greyed out, while the phone reconnects
+        expect(host.get_by_text(ENTRY.saved("en", THREE, "Anna", 0))).to_be_visible(timeout=LIVE * 3)
         look(host, "proxy-after-a-dead-process")
-    assert len(cb.read(open_store(postgres_url).load(game.id).doc).current_shift["Anna"]) == 1
+    assert ENTRIES.made(open_store(postgres_url).load(game.id).doc, "Anna") == [0]

@@ -1,6 +1,9 @@
 """A whole 6-seat MINE! game with a dummy player in headless Chromium at 390×844, in English, on two phones
 that share one game: setup, a looting resolved by the rules, sales and the mine, six rounds, the
-tie-breakers entered at the end, a die roll for the players still tied, and the final standings."""
+tie-breakers entered at the end, a die roll for the players still tied, and the final standings. And at a
+real table: what a phone is typing stays when another phone's entry arrives; two phones rolling the die
+or adding the same attack at once keep one and tell the other phone why; the part of a round survives a
+reload."""
 
 from __future__ import annotations
 
@@ -11,10 +14,14 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from apptest import tr
 from browser import (
-    CHROMIUM, LIVE, choose, chromium, fill, look, part, phone, select, server, settle, standings, tap, to_page,
+    CHROMIUM, LIVE, assert_rows_fit, choose, chromium, look, opened, part, phone, select, served, server, settle,
+    standings, tap, to_page,
 )
+from builders.mine import created, fill, resolve, save, typed
 from schichtbuch.store import SQLiteStore
+from scoring import mine
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -134,3 +141,113 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
         assert [r["sold"] for r in rounds[:2]] == [none | {"Ben": 1, "Cleo": 1, "Robo": 1},
                                                    none | {"Ben": 2, "Dirk": 2, "Anna": 1}]
         assert rounds[0]["mined"] == none | {"Anna": 3, "Dirk": 2}
+
+
+# --- at a real table -------------------------------------------------------------------------------------
+
+def test_what_a_phone_is_typing_stays_when_another_phones_entry_arrives(tmp_path: Path) -> None:
+    """Phone A is typing the sales when phone B saves the mine: B's entry reaches A (Cleo's coal now, in
+    the table above the part A shows) while A's numbers are not saved yet, and A's Save then stores what
+    A typed."""
+    path = tmp_path / "games.sqlite3"
+    game = SQLiteStore(str(path)).create(mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    with server(path) as url, chromium() as browser:
+        a, b = phone(browser), phone(browser)
+        for page, phase in ((a, "4 · Expedition (sale)"), (b, "5 · Mine")):
+            opened(page, url, "mine_round", game.id)
+            part(page, phase)
+        typed(a, "sold", 1, {"Anna": 1, "Ben": 1})  # Ben's 1 still in its field, not even committed
+        fill(b, "mined", 1, {"Cleo": 3})
+        now = mine.read(SQLiteStore(str(path)).load(game.id).doc).current.coal["Cleo"]
+        expect(a.locator("tr").filter(has_text="Cleo").locator("td").nth(2)).to_have_text(str(now), timeout=LIVE)
+        settle(a)
+        assert a.locator("[class*='st-key-mine_sold_1_Ben_'] input").input_value() == "1"
+        save(a, "sold", 1)
+        look(a, "typing-kept")
+    current = SQLiteStore(str(path)).load(game.id).doc["current"]
+    assert current["sold"] == {"Anna": 1, "Ben": 1, "Cleo": 0} and current["mined"] == {"Anna": 0, "Ben": 0, "Cleo": 3}
+
+
+def test_two_phones_rolling_the_die_at_once_keep_one_roll(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    names = ["Anna", "Ben", "Cleo"]
+    doc = mine.new_record(names, {}, "Anna") | {"rounds": [{"sold": dict.fromkeys(names, 1)}] * mine.ROUNDS}
+    doc["end"] = {p: {"coal": 1, "cards": 4} for p in names}
+    game = SQLiteStore(str(path)).create(doc, {"key": "change.start"})
+    with server(path) as url, chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        for page in (host, guest):
+            opened(page, url, "mine_end", game.id)
+        name = "Roll the die for Anna, Ben, Cleo"
+        buttons = [p.get_by_role("button", name=name, exact=False).element_handle() for p in (host, guest)]
+        for button in buttons:  # both taps within milliseconds, before either phone's live refresh can rerun
+            button.evaluate("b => b.click()")
+        for page in (host, guest):
+            settle(page)
+        refused = "Not saved — Die roll: another phone rolled the die first; its roll stands"
+        for _ in range(LIVE // 250):
+            if sum(p.get_by_text(refused).count() for p in (host, guest)) == 1:
+                break
+            host.wait_for_timeout(250)
+        assert [p.get_by_text(refused).count() for p in (host, guest)] in ([1, 0], [0, 1])
+        look(host, "die-host")
+        look(guest, "die-guest")
+    rolls = SQLiteStore(str(path)).load(game.id)
+    assert set(rolls.doc["die_roll"]) == set(names) and rolls.version == 2
+
+
+def test_two_phones_adding_the_same_attack_at_once_store_it_once(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    game = SQLiteStore(str(path)).create(mine.new_record(["Anna", "Ben", "Cleo"], {}, "Anna"), {"key": "change.start"})
+    with server(path) as url, chromium() as browser:
+        host, guest = phone(browser), phone(browser)
+        for page in (host, guest):
+            opened(page, url, "mine_round", game.id)
+            part(page, "2–3 · Looting and watchtower")
+            select(page, "Looter", "Ben")
+            select(page, "Target (colour card on the stack)", "Anna")
+            page.get_by_role("spinbutton", name="Attack points (helmets on the stack)", exact=True).fill("3")
+        forms = [p.get_by_test_id("stForm").filter(has=p.get_by_role("button", name="Add attack")) for p in (host, guest)]
+        buttons = [form.get_by_role("button", name="Add attack").element_handle() for form in forms]
+        for button in buttons:  # both taps within milliseconds, before either phone's live refresh can rerun
+            button.evaluate("b => b.click()")
+        for page in (host, guest):
+            settle(page)
+        refused = ("Not saved — This round › Attack: this attack was just entered, on another phone or by a tap "
+                   "before; if there are two, add it again")
+        saved = "Saved: round 1 · Attack"
+        for _ in range(LIVE // 250):
+            if [sum(f.get_by_text(text).count() for f in forms) for text in (refused, saved)] == [1, 1]:
+                break
+            host.wait_for_timeout(250)
+        lost = tr("en", "error.tap_lost")  # the late phone's page was drawn anew before its tap was handled
+        said = [(f.get_by_text(refused).count() + p.get_by_text(lost).count(), f.get_by_text(saved).count())
+                for f, p in zip(forms, (host, guest))]
+        assert said in ([(1, 0), (0, 1)], [(0, 1), (1, 0)]), said
+        look(host, "same-attack-host")
+        look(guest, "same-attack-guest")
+    assert SQLiteStore(str(path)).load(game.id).doc["current"]["attacks"] == [{"attacker": "Ben", "target": "Anna", "points": 3}]
+
+
+def test_the_part_of_a_round_survives_a_reload(tmp_path: Path, browser) -> None:
+    with served(tmp_path, created(["Anna", "Ben"]), browser, "mine_round") as page:
+        part(page, tr("en", "mine.phase.looting"))
+        page.reload()
+        settle(page)
+        expect(page.get_by_role("radio", name=tr("en", "mine.phase.looting"), exact=True)).to_have_attribute(
+            "aria-checked", "true")
+
+
+def test_six_seats_round_page_shows_every_total_and_every_stock(tmp_path: Path, browser) -> None:
+    """Six seats, two of the names long and the last one the dummy's, in round 3: the standings and the
+    coal table show every seat's name and numbers inside the visible table."""
+    seats = ["Anna-Lena Schmidt-Weber", "Benedikt", "Cleo", "Dirk Oberhausen", "Emilia", "Robo"]
+    doc = created(seats, dummy="Robo")
+    for number in (1, 2):
+        doc = resolve(doc, {p: (i + number) % 2 for i, p in enumerate(seats)}, mined=dict.fromkeys(seats, 2))
+    with served(tmp_path, doc, browser, "mine_round") as page:
+        totals = page.locator(".st-key-standings").get_by_test_id("stMarkdownContainer")
+        assert_rows_fit(totals.locator("table"), totals, seats, columns=2)
+        coal = page.get_by_test_id("stMarkdownContainer").filter(has=page.locator("table")).first
+        assert_rows_fit(coal.locator("table"), coal, seats, columns=4)
+        look(page, "layout-mine-6-round")

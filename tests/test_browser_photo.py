@@ -13,23 +13,26 @@ from playwright.sync_api import expect
 
 from apptest import tr
 from browser import CHROMIUM, LIVE, free_port, look, opened, phone, server, settle
-from builders import FINISHED
+from builders import EXAMPLE, FINISHED
 from schichtbuch.store import SQLiteStore
+from scoring.registry import page_at_stage
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 pytestmark = pytest.mark.browser
+END = f"{EXAMPLE}_{page_at_stage(FINISHED[EXAMPLE]())}"
+"""The end page of the example game, where a finished game's photo is taken."""
 
 
 def test_a_photo_taken_on_the_end_page_shows_in_the_history(tmp_path: Path, browser) -> None:
     store = tmp_path / "games.sqlite3"
     s = SQLiteStore(str(store))
     group = s.create_group("Runde", ["Anna", "Ben", "Cleo"])
-    game_id = s.create(FINISHED["coal_baron"](), {"key": "change.start"}, group=group.id).id
+    game_id = s.create(FINISHED[EXAMPLE](), {"key": "change.start"}, group=group.id).id
     with server(store) as url:
         page = phone(browser)
-        opened(page, url, "coal_baron_end", game_id)
+        opened(page, url, END, game_id)
         page.get_by_text(tr("en", "photo.add")).click()
         page.get_by_text(tr("en", "photo.upload")).scroll_into_view_if_needed()
         page.locator("input[type=file]").set_input_files(
@@ -58,11 +61,11 @@ def test_a_photo_taken_on_the_end_page_shows_in_the_history(tmp_path: Path, brow
 
 def test_after_a_restart_a_notes_save_and_a_page_link_are_taken(tmp_path: Path, browser) -> None:
     store, port = tmp_path / "games.sqlite3", free_port()
-    game_id = SQLiteStore(str(store)).create(FINISHED["coal_baron"](), {"key": "change.start"}).id
+    game_id = SQLiteStore(str(store)).create(FINISHED[EXAMPLE](), {"key": "change.start"}).id
     noting, leaving = phone(browser), phone(browser)
     with server(store, port) as url:
         for page in (noting, leaving):
-            opened(page, url, "coal_baron_end", game_id)
+            opened(page, url, END, game_id)
         noting.get_by_label(tr("en", "note.label"), exact=True).fill("Anna won on the last train")
     with server(store, port):
         noting.get_by_role("button", name=tr("en", "note.save"), exact=True).click()

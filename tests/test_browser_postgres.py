@@ -10,17 +10,14 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from apptest import tr
-from browser import CHROMIUM, choose, free_port, look, opened, phone, server, settle
-from builders.coal_baron import card_text
+from browser import CHROMIUM, free_port, look, opened, phone, server, settle
+from builders import BY_GAME, EXAMPLE
 from schichtbuch.store.postgres import WAIT_SECONDS, PostgresStore
-from scoring import coal_baron as cb
-from scoring.coal_baron import Transport
 
 BINARIES = sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=lambda p: int(p.parent.name))
 if not (Path(CHROMIUM).exists() and BINARIES) and not os.environ.get("CI"):
@@ -28,7 +25,8 @@ if not (Path(CHROMIUM).exists() and BINARIES) and not os.environ.get("CI"):
 
 pytestmark = pytest.mark.browser
 FOUR = ["Anna", "Ben", "Cleo", "Dirk"]
-WHEELBARROWS = cb.cards(Transport.WHEELBARROW)
+ENTRY, ENTRIES = BY_GAME[EXAMPLE].ENTRY, BY_GAME[EXAMPLE].ENTRIES
+"""The example game's entries, tapped on a phone (tests/builders/)."""
 NOT_SAVED = tr("en", "error.store_down")
 ANSWERED_MS = (2 * WAIT_SECONDS + 10) * 1000
 """A tap on a server that is down is answered once the write and the page's read have each waited."""
@@ -82,34 +80,32 @@ def cluster() -> Iterator[Cluster]:
 
 @pytest.fixture
 def game(cluster: Cluster) -> Iterator[str]:
-    """A Coal Baron game in its first shift, stored in the cluster."""
+    """A game of the example game in which the players make their entries, stored in the cluster."""
     store = PostgresStore(cluster.url)
     try:
-        yield store.create(cb.new_record(FOUR, {}, "Anna"), {"key": "change.start"}).id
+        yield store.create(ENTRIES.start(FOUR), {"key": "change.start"}).id
     finally:
         store.close()
 
 
 
-def saved_card(who: str, order: cb.Order) -> str:
-    return tr("en", "undo.saved", change=f"{who} · Wheelbarrow {cb.symbols(order.coal)} · {order.vp} VP")
-
-
-def tapped(page: Page, order: cb.Order) -> bool:
-    """Tap a card and wait for what the phone says: whether it was saved (else it said "Not saved").
-    Streamlit's exception box never shows."""
-    page.get_by_role("button", name=card_text(order), exact=True).click()
-    said = page.get_by_text(saved_card("Anna", order)).or_(page.get_by_text(NOT_SAVED))
+def tapped(page: Page, n: int) -> bool:
+    """Tap Anna's `n`th entry and wait for what the phone says: whether it was saved (else it said "Not
+    saved"). Streamlit's exception box never shows."""
+    ENTRY.tap(page, FOUR, "Anna", n, "en")
+    saved = ENTRY.saved("en", FOUR, "Anna", n)
+    said = page.get_by_text(saved).or_(page.get_by_text(NOT_SAVED))
     expect(said.first).to_be_visible(timeout=ANSWERED_MS)
     settle(page, seconds=ANSWERED_MS / 1000)
     assert page.get_by_test_id("stException").count() == 0, page.get_by_test_id("stException").first.inner_text()
-    return page.get_by_text(saved_card("Anna", order)).count() > 0
+    return page.get_by_text(saved).count() > 0
 
 
-def delivered(cluster: Cluster, game_id: str) -> tuple[Any, ...]:
+def made(cluster: Cluster, game_id: str) -> list[int]:
+    """Anna's entries the store holds."""
     store = PostgresStore(cluster.url)
     try:
-        return cb.read(store.load(game_id).doc).current_shift["Anna"]
+        return ENTRIES.made(store.load(game_id).doc, "Anna")
     finally:
         store.close()
 
@@ -119,13 +115,13 @@ def test_a_tap_right_after_postgresql_restarted_is_stored_or_said_not_saved(
         browser: Browser, cluster: Cluster, game: str, mode: str) -> None:
     page = phone(browser)
     with server(cluster.url) as url:
-        opened(page, url, "coal_baron_shift", game)
-        choose(page, "Player", "Anna")
-        assert tapped(page, WHEELBARROWS[0])
+        opened(page, url, f"{EXAMPLE}_{ENTRY.page}", game)
+        ENTRY.show(page, "en")
+        assert tapped(page, 0)
         cluster.restart(mode)
-        saved = [tapped(page, order) for order in WHEELBARROWS[1:3]]
+        saved = [tapped(page, n) for n in (1, 2)]
         look(page, f"postgres-restarted-{mode}")
-    assert delivered(cluster, game) == tuple(o for o, s in zip(WHEELBARROWS[:3], [True, *saved]) if s)
+    assert made(cluster, game) == [n for n, s in enumerate([True, *saved]) if s]
     assert saved == [True, True], "the pool hands out a working connection once the server is back"
 
 
@@ -133,16 +129,17 @@ def test_a_tap_while_postgresql_is_down_says_not_saved_and_the_next_one_is_store
         browser: Browser, cluster: Cluster, game: str) -> None:
     page = phone(browser)
     with server(cluster.url) as url:
-        opened(page, url, "coal_baron_shift", game)
-        choose(page, "Player", "Anna")
+        opened(page, url, f"{EXAMPLE}_{ENTRY.page}", game)
+        ENTRY.show(page, "en")
         cluster.stop()
         try:
-            assert not tapped(page, WHEELBARROWS[0])
+            assert not tapped(page, 0)
             expect(page.get_by_text(tr("en", "error.store_down_page"))).to_be_visible()
             look(page, "postgres-down")
         finally:
             cluster.start()
         page.reload()
         settle(page)
-        assert tapped(page, WHEELBARROWS[1])
-    assert delivered(cluster, game) == (WHEELBARROWS[1],)
+        ENTRY.show(page, "en")
+        assert tapped(page, 1)
+    assert made(cluster, game) == [1]

@@ -13,8 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from browser import (
-    CHROMIUM, LIVE, ROOT, choose, chromium, enter_round, keyed, look, phone, select, server, settle, standings, tap, type_into, visit,
+    CHROMIUM, LIVE, ROOT, assert_rows_fit, choose, chromium, keyed, look, phone, select, served, server, settle,
+    standings, tap, type_into, visit,
 )
+from builders.schichtwechsel import enter_round, played
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -95,3 +97,13 @@ def test_four_players_two_phones_whole_game(tmp_path: Path) -> None:
         expected = GAME["expected"]
         assert table[0][1] == "Summe"
         assert [row[:2] for row in table[1:]] == [[f"{e['rank']}. {who}", str(e["total"])] for who, e in expected.items()]
+
+
+def test_four_players_round_cards_fit(tmp_path: Path, browser) -> None:
+    """Four players, one of the names long, four rounds in: the running totals show every player's name
+    and every round's VP inside the visible table."""
+    names = ["Anna-Lena", "Benedikt", "Cleopatra", "Dirk"]
+    with served(tmp_path, played(names, 4), browser, "schichtwechsel_round") as page:
+        totals = page.get_by_test_id("stMarkdownContainer").filter(has=page.locator("table")).last
+        assert_rows_fit(totals.locator("table"), totals, names, columns=6)
+        look(page, "layout-sw-4-round")

@@ -7,13 +7,11 @@ options."""
 
 from __future__ import annotations
 
-import json
 from functools import partial
 
 import pytest
 
-from apptest import ROOT
-from builders import FINISHED
+from builders import EXAMPLE, FINISHED
 from schichtbuch.texts.i18n import translate
 from scoring import bgstats
 from scoring.app_fields import (
@@ -29,8 +27,8 @@ english = partial(translate, "en")
 
 
 def game(**fields: object) -> dict:
-    """A Coal Baron game started at START."""
-    return with_start(GAMES["coal_baron"].new_record(["Anna", "Ben"], {}, "Anna"), START) | fields
+    """A game of the example game started at START."""
+    return with_start(GAMES[EXAMPLE].new_record(["Anna", "Ben"], {}, "Anna"), START) | fields
 
 
 PLAYED = [
@@ -51,7 +49,7 @@ def test_time_played(breaks, ended, now, seconds):
 
 
 def test_no_clock_without_a_start():
-    record = GAMES["coal_baron"].new_record(["Anna", "Ben"], {}, "Anna")
+    record = GAMES[EXAMPLE].new_record(["Anna", "Ben"], {}, "Anna")
     assert played_seconds(record, START) is None
     with pytest.raises(RecordError) as error:
         set_clock(record, False, START)
@@ -118,7 +116,7 @@ def test_breaks_need_a_start_and_none_begins_after_the_end():
 
 
 def test_the_played_minutes_reach_bg_stats_and_the_history():
-    record = FINISHED["coal_baron"]() | {"started": START, "ended": START + 3600,
+    record = FINISHED[EXAMPLE]() | {"started": START, "ended": START + 3600,
                                          "pauses": [[START + 600, START + 1800]]}
     assert duration_minutes(record) == 40
     assert bgstats.play(record, english)["durationMin"] == 40
@@ -143,7 +141,7 @@ def test_a_note_is_kept_trimmed_changed_and_removed():
 
 
 @pytest.mark.parametrize(("typed", "seen", "field", "code"), [
-    ("mine", "an older note", "note", "changed_elsewhere"),
+    ("ours", "an older note", "note", "changed_elsewhere"),
     ("x" * 201, "", "note", "too_long"),
     (42, "", "note", "empty_name"),
     ("a\tb", "", "note", "unprintable"),
@@ -160,14 +158,12 @@ def test_every_games_gate_reads_the_note():
     assert (error.value.field, error.value.code) == ("note", "empty_name")
 
 
-def test_bg_stats_gets_the_note_and_the_set_up_options():
-    record = FINISHED["coal_baron"]() | {"note": "on the train"}
+@pytest.mark.parametrize("game_id", GAMES)
+def test_bg_stats_gets_the_note_and_no_set_up_option_where_none_was_chosen(game_id):
+    """(The options chosen, in each game's own tests.)"""
+    record = FINISHED[game_id]() | {"note": "on the train"}
     assert bgstats.play(record, english)["comments"].startswith("on the train\n")
     assert bgstats.play(record, english)["board"] == ""
-    mine = json.loads((ROOT / "tests" / "games" / "mine_4p_variant_dummy_21.json").read_text(encoding="utf-8"))
-    assert bgstats.play(mine, english)["board"] == f"Variant with die cards, Dummy player: {mine['dummy']}"
-    german = partial(translate, "de")
-    assert bgstats.play(mine, german, "de")["board"] == f"Variante mit Würfelkarten, Fiktiver Spieler: {mine['dummy']}"
 
 
 def test_the_end_is_never_stamped_before_the_start_or_a_break():

@@ -11,10 +11,13 @@ import pytest
 import streamlit as st
 
 from apptest import PAGE_FIXTURES, app, failure, put, standings_table, texts, tr
+from builders import BY_GAME
 from schichtbuch.sharing import share
+from schichtbuch.shell.nav import page_path
 from schichtbuch.texts import i18n
 from schichtbuch.widgets import scoreboard
-from scoring import bgstats, mine
+from scoring import bgstats
+from scoring.registry import GAMES, page_at_stage
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 LATIN = ["Bartholomäus Schneider", "Alexandra Müller-Lüden", "Evangelina Papadopoulo", "Maximilian-Alexander v",
@@ -25,19 +28,22 @@ JAPANESE = [KANA[i:i + 24] for i in range(6)]
 in Japanese, whose every character takes nine in a link."""
 
 
-def finished(names: list[str]) -> dict[str, Any]:
-    """A finished 6-seat MINE! game with times, everybody selling one coal a round."""
-    doc = mine.new_record(names, {}, names[0], dummy=names[-1])
-    doc |= {"rounds": [{"sold": dict.fromkeys(names, 1)}] * mine.ROUNDS, "started": 1_760_000_000, "ended": 1_760_005_400}
-    return doc | {"end": {p: {"coal": 1, "cards": i} for i, p in enumerate(names)}}
+def longest(game: str, names: list[str]) -> dict[str, Any]:
+    """The longest game a game allows: its most seats, with these names, every set-up option on."""
+    return BY_GAME[game].longest(names[:GAMES[game].players[-1]])  # type: ignore[no-any-return]
 
 
+MOST_SEATS = max(GAMES, key=lambda g: GAMES[g].players[-1])
+"""The game that allows the most seats."""
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("names", [LATIN, JAPANESE], ids=["latin", "japanese"])
-def test_the_longest_game_has_a_link_and_a_qr_code_where_one_can_hold_it(names: list[str]) -> None:
+def test_the_longest_game_has_a_link_and_a_qr_code_where_one_can_hold_it(game: str, names: list[str]) -> None:
     for lang in i18n.LANGUAGES:
         t = partial(i18n.translate, lang)
-        assert bgstats.link(finished(names), t, lang).startswith(bgstats.PUSH_URL)
-        png = share.qr_png(bgstats.link(finished(names), t, lang, comments=""))
+        assert bgstats.link(longest(game, names), t, lang).startswith(bgstats.PUSH_URL)
+        png = share.qr_png(bgstats.link(longest(game, names), t, lang, comments=""))
         assert (png is not None) == (names is LATIN), lang
 
 
@@ -46,10 +52,12 @@ def test_a_link_too_long_for_any_qr_code_has_none() -> None:
     assert share.qr_png("https://example.org/?x=1").startswith(b"\x89PNG")
 
 
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("names", [LATIN, JAPANESE], ids=["latin", "japanese"])
-def test_the_end_page_of_the_longest_game_shows_its_standings(store_path, names: list[str], lang: str) -> None:
-    at = app("pages/mine_end.py", lang, put(store_path, finished(names)))
+def test_the_end_page_of_the_longest_game_shows_its_standings(store_path, game: str, names: list[str], lang: str) -> None:
+    doc = longest(game, names)
+    at = app(page_path(game, page_at_stage(doc)), lang, put(store_path, doc))
     assert not at.exception, failure(at)
     assert tr(lang, "standings.final") in [s.value for s in at.subheader]
     assert (tr(lang, "error.qr_too_long") in texts(at)) == (names is JAPANESE)
@@ -62,7 +70,8 @@ def test_a_failing_chart_leaves_a_note_and_the_standings(store_path, monkeypatch
 
     monkeypatch.setattr(scoreboard, "progress_chart", broken)
     st.cache_data.clear()
-    at = app("pages/mine_end.py", "de", put(store_path, finished(LATIN)))
+    doc = longest(MOST_SEATS, LATIN)
+    at = app(page_path(MOST_SEATS, page_at_stage(doc)), "de", put(store_path, doc))
     assert not at.exception, failure(at)
     assert tr("de", "error.extra") in texts(at)
-    assert standings_table(at, "de").shape[0] == len(LATIN)
+    assert standings_table(at, "de").shape[0] == len(doc["players"])

@@ -3,7 +3,6 @@ games started in a group or added afterwards (never to two groups), the history 
 the same transaction as every write, filtered through indexes; and the records' start and end times."""
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -13,18 +12,20 @@ from schichtbuch.store import (Imported, MemberTwice, OtherGroup, SQLiteStore, T
 from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import PostgresStore
 from schichtbuch.store.sqlite import migrate
-from scoring import coal_baron as cb
+from builders import EXAMPLE, at, expected_standings, finished_example
 from scoring.app_fields import duration_minutes, times, with_start
 from scoring.errors import RecordError
-from scoring.registry import score
+from scoring.registry import GAMES, score
 
 pytestmark = pytest.mark.store
-GAMES = Path(__file__).parent / "games"
 START = {"key": "change.start"}
+OTHER = next(g for g in GAMES if g != EXAMPLE)
+"""A game other than the example game."""
 
 
-def example(name: str) -> dict:
-    return json.loads((GAMES / f"{name}.json").read_text(encoding="utf-8"))
+def finished() -> dict:
+    """The example game's finished example (tests/games/)."""
+    return finished_example(EXAMPLE)
 
 
 @pytest.fixture(params=["memory", "file", "postgres"])
@@ -73,7 +74,7 @@ def test_a_member_is_added_once(store):
 
 @pytest.mark.parametrize("call", [
     lambda s: s.group("x" * 22), lambda s: s.group_version("x" * 22), lambda s: s.add_member("x" * 22, "Anna"),
-    lambda s: s.group_games("x" * 22), lambda s: s.create(cb.new_record(["A", "B"], {}, "A"), START, group="x" * 22),
+    lambda s: s.group_games("x" * 22), lambda s: s.create(at(EXAMPLE, ["A", "B"], "created"), START, group="x" * 22),
 ])
 def test_an_unknown_group_is_refused_and_nothing_is_stored(store, call):
     with pytest.raises(UnknownGroup):
@@ -83,7 +84,7 @@ def test_an_unknown_group_is_refused_and_nothing_is_stored(store, call):
 
 def test_a_game_started_in_a_group_is_in_its_history_and_new_players_become_members(store):
     group = store.create_group("Runde", ["Anna", "Ben"])
-    game = store.create(with_start(cb.new_record(["Ben", "Cleo"], {}, "Ben"), 1_700_000_000), START, group=group.id)
+    game = store.create(with_start(at(EXAMPLE, ["Ben", "Cleo"], "created"), 1_700_000_000), START, group=group.id)
     assert store.group(group.id).members == ("Anna", "Ben", "Cleo")
     (played,) = store.group_games(group.id)
     assert (played.id, played.played, played.summary["players"], played.summary["final"]) == (
@@ -93,14 +94,14 @@ def test_a_game_started_in_a_group_is_in_its_history_and_new_players_become_memb
 
 def test_every_change_of_a_group_game_updates_its_row_and_the_group_version(store):
     group = store.create_group("Runde", [])
-    doc = example("coal_baron_2p")
+    doc = finished()
     end = doc.pop("end")
     game = store.create(doc, START, group=group.id)
     before = store.group_version(group.id)
     store.change(game.id, lambda d: {**d, "end": end}, {"key": "change.end"})
     (played,) = store.group_games(group.id)
     assert played.summary["final"] is True
-    assert [(s["player"], s["total"], s["rank"]) for s in played.summary["standings"]] == [("Anna", 122, 1), ("Ben", 104, 2)]
+    assert [(s["player"], s["total"], s["rank"]) for s in played.summary["standings"]] == expected_standings(doc)
     assert store.group_version(group.id) == before + 1
     store.undo(game.id, 2)
     assert store.group_games(group.id)[0].summary["final"] is False
@@ -108,7 +109,7 @@ def test_every_change_of_a_group_game_updates_its_row_and_the_group_version(stor
 
 def test_a_game_started_outside_is_added_afterwards_once_and_never_to_another_group(store):
     first, second = store.create_group("A", ["Anna"]), store.create_group("B", [])
-    game = store.create(example("mine_3p_all_tied"), START)
+    game = store.create(finished_example(OTHER), START)
     assert store.group_games(first.id) == []
     store.add_to_group(first.id, game.id)
     store.add_to_group(first.id, game.id)
@@ -121,26 +122,31 @@ def test_a_game_started_outside_is_added_afterwards_once_and_never_to_another_gr
 
 
 def test_history_is_newest_first_and_filters_by_game_and_player(store):
+    """A finished game of every game, one an hour; a player seated in some of them."""
     group = store.create_group("Runde", [])
-    ids = {}
-    for at, name in enumerate(["coal_baron_2p", "mine_3p_all_tied", "schichtwechsel_2p_tie"]):
-        ids[name] = store.create(with_start(example(name), 1_700_000_000 + at * 3600), START, group=group.id).id
-    assert [p.id for p in store.group_games(group.id)] == [ids["schichtwechsel_2p_tie"], ids["mine_3p_all_tied"], ids["coal_baron_2p"]]
-    assert [p.id for p in store.group_games(group.id, game="mine")] == [ids["mine_3p_all_tied"]]
-    assert [p.id for p in store.group_games(group.id, player="Cleo")] == [ids["mine_3p_all_tied"]]
-    assert store.group_games(group.id, game="coal_baron", player="Cleo") == []
+    docs = {g: finished_example(g) for g in GAMES}
+    ids = {g: store.create(with_start(doc, 1_700_000_000 + hour * 3600), START, group=group.id).id
+           for hour, (g, doc) in enumerate(docs.items())}
+    newest = [ids[g] for g in reversed(docs)]
+    assert [p.id for p in store.group_games(group.id)] == newest
+    for g in GAMES:
+        assert [p.id for p in store.group_games(group.id, game=g)] == [ids[g]]
+    some = next(p for doc in docs.values() for p in doc["players"] if not all(p in d["players"] for d in docs.values()))
+    seated = [ids[g] for g in reversed(docs) if some in docs[g]["players"]]
+    assert [p.id for p in store.group_games(group.id, player=some)] == seated and 0 < len(seated) < len(GAMES)
+    assert [p.id for p in store.group_games(group.id, game=EXAMPLE, player=some)] == [i for i in seated if i == ids[EXAMPLE]]
 
 
 def test_the_history_gives_its_newest_games_and_counts_all_of_them(store):
     group = store.create_group("Runde", [])
-    doc = example("coal_baron_2p")
+    doc = finished()
     end = doc.pop("end")
     ids = [store.create(with_start(doc, 1_700_000_000 + at), START, group=group.id).id for at in range(3)]
     store.change(ids[0], lambda d: {**d, "end": end}, {"key": "change.end"})
     assert [p.id for p in store.group_games(group.id, limit=2)] == [ids[2], ids[1]]
     assert store.group_tally(group.id) == Tally(3, 1)
-    assert store.group_tally(group.id, game="mine") == Tally(0, 0)
-    assert store.group_tally(group.id, player="Anna") == Tally(3, 1)
+    assert store.group_tally(group.id, game=OTHER) == Tally(0, 0)
+    assert store.group_tally(group.id, player=doc["players"][0]) == Tally(3, 1)
     store.undo(ids[0], 2)
     assert store.group_tally(group.id) == Tally(3, 0)
     assert store.group_game(group.id, ids[1]).id == ids[1]
@@ -150,17 +156,17 @@ def test_the_history_gives_its_newest_games_and_counts_all_of_them(store):
 
 def test_an_import_adds_in_one_go_and_leaves_out_the_games_the_group_has(store):
     group = store.create_group("Runde", [])
-    records = [example("coal_baron_2p"), example("mine_3p_all_tied"), example("coal_baron_2p")]
+    records = [finished(), finished_example(OTHER), finished()]
     assert store.import_games(group.id, records, {"key": "change.import"}) == Imported(2, 1)
-    assert store.import_games(group.id, [records[1], example("schichtwechsel_2p_tie")],
-                              {"key": "change.import"}) == Imported(1, 1)
-    assert store.group_tally(group.id) == Tally(3, 3)
+    rest = [finished_example(g) for g in GAMES if g not in (EXAMPLE, OTHER)]
+    assert store.import_games(group.id, [records[1], *rest], {"key": "change.import"}) == Imported(len(rest), 1)
+    assert store.group_tally(group.id) == Tally(2 + len(rest), 2 + len(rest))
     assert store.import_games(store.create_group("B", []).id, records[:1], {"key": "change.import"}) == Imported(1, 0)
 
 
 def test_a_changed_game_is_imported_again_as_it_is_now(store):
     group = store.create_group("Runde", [])
-    doc = example("coal_baron_2p")
+    doc = finished()
     game = store.create(doc, START, group=group.id)
     changed = store.change(game.id, lambda d: {**d, "notes": "x"}, {"key": "change.end"})
     assert store.import_games(group.id, [doc], {"key": "change.import"}) == Imported(1, 0)
@@ -170,7 +176,7 @@ def test_a_changed_game_is_imported_again_as_it_is_now(store):
 
 def test_a_game_with_a_note_or_photo_added_after_it_ended_is_still_the_same_game(store):
     group = store.create_group("Runde", [])
-    doc = example("coal_baron_2p")
+    doc = finished()
     store.create(doc, START, group=group.id)
     kept = doc | {"note": "on the train", "photo": "/9j/4AAQ"}
     assert fingerprint(kept) == fingerprint(doc)
@@ -179,18 +185,18 @@ def test_a_game_with_a_note_or_photo_added_after_it_ended_is_still_the_same_game
 
 def test_an_import_with_one_bad_record_stores_nothing(store):
     group = store.create_group("Runde", [])
-    bad = {**example("mine_3p_all_tied"), "started": "19:30"}
+    bad = {**finished_example(OTHER), "started": "19:30"}
     with pytest.raises(RecordError) as refused:
-        store.import_games(group.id, [example("coal_baron_2p"), bad], {"key": "change.import"})
+        store.import_games(group.id, [finished(), bad], {"key": "change.import"})
     assert (refused.value.field, refused.value.code) == ("games.1.started", "not_whole")
     assert rows(store, "games") == 0 and store.group(group.id).version == 1
     with pytest.raises(UnknownGroup):
-        store.import_games("x" * 22, [example("coal_baron_2p")], {"key": "change.import"})
+        store.import_games("x" * 22, [finished()], {"key": "change.import"})
     assert rows(store, "games") == 0
 
 
 @pytest.mark.parametrize(("game", "player", "index"), [
-    (None, None, "group_games_by_date"), ("mine", None, "group_games_by_kind"), (None, "Anna", "group_seats_by_player"),
+    (None, None, "group_games_by_date"), (EXAMPLE, None, "group_games_by_kind"), (None, "Anna", "group_seats_by_player"),
 ])
 def test_the_history_is_read_through_an_index(game, player, index):
     """The query plan of `group_games` names an index: no scan of every game or summary row (in SQLite,
@@ -209,21 +215,21 @@ def test_the_history_is_read_through_an_index(game, player, index):
 def test_an_old_database_gains_groups_and_keeps_its_games(tmp_path):
     path = str(tmp_path / "old.sqlite3")
     db = counted_sqlite(path, 3)
-    db.execute("INSERT INTO games VALUES (?, ?, 1, 0)", ("o" * 22, json.dumps(example("coal_baron_2p"))))
-    db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", ("o" * 22, json.dumps(example("coal_baron_2p")), json.dumps(START)))
+    db.execute("INSERT INTO games VALUES (?, ?, 1, 0)", ("o" * 22, json.dumps(finished())))
+    db.execute("INSERT INTO revisions VALUES (?, 1, ?, ?)", ("o" * 22, json.dumps(finished()), json.dumps(START)))
     db.close()
     store = SQLiteStore(path)
     assert "groups and their history" in [name for name, _ in STEPS]
     group = store.create_group("Runde", [])
     store.add_to_group(group.id, "o" * 22)
-    assert store.group(group.id).members == ("Anna", "Ben")
+    assert store.group(group.id).members == tuple(finished()["players"])
     migrate(store._db)  # nothing left to do
 
 
 # --- start and end times -----------------------------------------------------------------------------
 
 def test_the_store_stamps_the_end_once_when_a_game_becomes_final(store):
-    doc = example("coal_baron_2p")
+    doc = finished()
     end = doc.pop("end")
     game = store.create(with_start(doc, 1_700_000_000), START)
     assert "ended" not in game.doc
@@ -240,7 +246,7 @@ def test_the_store_stamps_the_end_once_when_a_game_becomes_final(store):
     ({"started": 1_700_000_000, "ended": 1_699_999_000}, (1_700_000_000, 1_699_999_000, None)),
 ])
 def test_times_are_optional_and_give_the_duration(fields, expected):
-    record = {**example("coal_baron_2p"), **fields}
+    record = {**finished(), **fields}
     assert (*times(record), duration_minutes(record)) == expected
     score(record)
 
@@ -248,5 +254,5 @@ def test_times_are_optional_and_give_the_duration(fields, expected):
 @pytest.mark.parametrize(("value", "code"), [("19:30", "not_whole"), (-1, "negative"), (10**12, "too_big"), (1.5, "not_whole")])
 def test_a_bad_time_is_refused_naming_the_field(value, code):
     with pytest.raises(RecordError) as refused:
-        score({**example("coal_baron_2p"), "started": value})
+        score({**finished(), "started": value})
     assert (refused.value.field, refused.value.code) == ("started", code)

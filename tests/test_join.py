@@ -15,7 +15,7 @@ from schichtbuch.store import codes, new_id
 from schichtbuch.store.codes import CODE_ALPHABET, CODE_LENGTH, CODE_TTL_SECONDS, Limit
 from schichtbuch.texts import i18n
 from scoring.registry import GAMES, is_over, page_at_stage
-from builders import LANDS_ON, STAGES
+from builders import LANDS_ON, STAGES, at
 
 pytestmark = pytest.mark.pure
 GAME_ID = "AbCdEfGhIjKlMnOpQrSt_-"
@@ -173,7 +173,7 @@ def test_a_join_link_opens_in_the_joining_phones_language(own: str | None, local
 @pytest.mark.parametrize(("configured", "opened", "network", "base"), [
     ("http://spiel.local:8501/", "http://localhost:8501/share?x=1", NET, "http://spiel.local:8501"),
     ("http://localhost:9000", None, NET, "http://localhost:9000"),     # what the operator says wins
-    (None, "http://192.168.1.30:8501/coal_baron_shift?game=x", NET, "http://192.168.1.30:8501"),
+    (None, "http://192.168.1.30:8501/history?group=x", NET, "http://192.168.1.30:8501"),
     (None, "http://localhost:8501/share?game=x", NET, NET),
     (None, "http://127.0.0.1:8501/", NET, NET),
     (None, "http://[::1]:8501/", NET, NET),
@@ -234,10 +234,7 @@ def test_stage_pages_name_pages_of_the_game(game: str):
     assert all(key.startswith(f"{g.id}.status.") for key in g.stage_pages)
 
 
-@pytest.mark.parametrize(("stage", "over"), [("shift_III_scored_4p", False), ("end_half_entered_3p", False),
-                                             ("finished_3p", True), ("sw_finished_4p", True),
-                                             ("mine_round_2_3p", False), ("mine_finished_3p", True)])
-def test_is_over(stage: str, over: bool):
-    build = STAGES[stage]
-    assert build is not None
-    assert is_over(build()) is over
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("stage", "over"), [("created", False), ("playing", False), ("ending", False), ("finished", True)])
+def test_is_over(game: str, stage: str, over: bool):
+    assert is_over(at(game, ["Anna", "Ben", "Cleo"], stage)) is over

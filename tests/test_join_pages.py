@@ -19,19 +19,40 @@ import streamlit.net_util
 from streamlit.testing.v1 import AppTest
 
 from apptest import APP, HOME, PAGE_FIXTURES, app, failure, page_shown, put, tr
-from builders import LANDS_ON, STAGES
-from builders.coal_baron import created, finished, in_shift_one
-from schichtbuch.session.settings import BASE_URL
+from builders import EXAMPLE, LANDS_ON, STAGES, at as game_at
 from schichtbuch.sharing import share
 from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore, codes
 from schichtbuch.store.codes import CODE_TTL_SECONDS, Limit
 from schichtbuch.texts import i18n
+from schichtbuch.session.settings import BASE_URL
 from schichtbuch.texts.words import md
-from scoring.registry import GAMES
+from scoring.registry import GAMES, page_at_stage
 
 SHARE = page_path(None, "share")
 LAN_IP = "192.168.1.20"
+NAME = GAMES[EXAMPLE].names["en"]
+"""The example game's name, as the home page's recent games say it."""
+
+
+def created(names: list[str]) -> dict[str, Any]:
+    """A new game of the example game."""
+    return game_at(EXAMPLE, names, "created")
+
+
+def playing(names: list[str]) -> dict[str, Any]:
+    """A game of the example game being played."""
+    return game_at(EXAMPLE, names, "playing")
+
+
+def finished(names: list[str]) -> dict[str, Any]:
+    """A finished game of the example game."""
+    return game_at(EXAMPLE, names, "finished")
+
+
+def lands(doc: dict[str, Any]) -> str:
+    """The page a join link to this game lands on: the one the table is on."""
+    return page_path(doc["game"], page_at_stage(doc))
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 
@@ -81,22 +102,23 @@ def test_join_link_lands_on_the_page_the_table_is_on(stage: str, lang: str, stor
 
 
 def test_a_join_link_remembers_the_game_on_the_landing_page(store_path: Path):
-    game_id = put(store_path, in_shift_one(["Anna", "Ben"]))
+    game_id = put(store_path, playing(["Anna", "Ben"]))
     at = follow(share.join_url("http://x", game_id))
     assert at.session_state["recent"] == [game_id]
     at.switch_page(HOME).run()
-    assert md("Coal Baron: Anna, Ben") in [link.value for link in at.page_link]
+    assert md(f"{NAME}: Anna, Ben") in [link.value for link in at.page_link]
 
 
 @pytest.mark.parametrize(("sharer", "locale", "shown"), [("fr", "ja-JP", "ja"), ("ja", "fr-FR", "fr"), ("de", "en-GB", "en")])
 def test_a_join_link_opens_in_the_joining_phones_language(store_path: Path, sharer: str, locale: str, shown: str):
     """The link on a French phone's share page opens in Japanese on a phone whose browser speaks Japanese;
     the French phone stays French."""
-    game_id = put(store_path, in_shift_one(["Anna", "Ben"]))
+    doc = playing(["Anna", "Ben"])
+    game_id = put(store_path, doc)
     host = app(SHARE, sharer, game_id)
     link = next(c.value for c in host.code if "join=1" in c.value)
     assert host.query_params["lang"] == sharer
-    assert_joined(follow(link, locale), game_id, page_path("coal_baron", "shift"), shown)
+    assert_joined(follow(link, locale), game_id, lands(doc), shown)
 
 
 def test_a_join_link_to_an_unknown_game_says_so(store_path: Path):
@@ -124,11 +146,12 @@ def in_order(at: AppTest) -> list[str]:
 
 
 def test_share_page_puts_the_way_into_the_game_before_the_qr_code(store_path: Path):
-    game_id = put(store_path, finished(["Anna", "Ben", "Cleo"]))
+    doc = finished(["Anna", "Ben", "Cleo"])
+    game_id = put(store_path, doc)
     at = app(SHARE, "en", game_id)
     assert not at.exception, failure(at)
     go = next(link for link in at.page_link if link.value == tr("en", "share.continue"))
-    assert go.proto.page.endswith("coal_baron_end"), "to the page the table is on, not the setup"
+    assert go.proto.page == lands(doc).removeprefix("pages/").removesuffix(".py"), "to the page the table is on, not the setup"
     shown = in_order(at)
     assert shown.index("subheader") + 1 == shown.index(tr("en", "share.continue")) < shown.index("image")
 
@@ -199,17 +222,19 @@ def short_code(store_path: Path, game_id: str) -> str:
     lambda code: code.replace("-", ""),
 ], ids=["as_shown", "lower_case", "spaces", "no_dash"])
 def test_join_by_short_code_lands_on_the_game(typed: Any, store_path: Path):
-    game_id = put(store_path, in_shift_one(["Anna", "Ben", "Cleo"]))
+    doc = playing(["Anna", "Ben", "Cleo"])
+    game_id = put(store_path, doc)
     at = join_field(app(HOME, "en"), typed(short_code(store_path, game_id)))
-    assert_joined(at, game_id, page_path("coal_baron", "shift"))
+    assert_joined(at, game_id, lands(doc))
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_join_by_game_id_or_link(lang: str, store_path: Path):
-    game_id = put(store_path, finished(["Anna", "Ben"]))
+    doc = finished(["Anna", "Ben"])
+    game_id = put(store_path, doc)
     for typed in (game_id, share.join_url("http://192.168.1.20:8501", game_id)):
         at = join_field(app(HOME, lang), typed)
-        assert_joined(at, game_id, page_path("coal_baron", "end"), lang)
+        assert_joined(at, game_id, lands(doc), lang)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -241,7 +266,8 @@ def test_an_expired_code_gets_the_same_line(store_path: Path):
 
 
 def test_too_many_wrong_codes_stop_this_phone(store_path: Path):
-    game_id = put(store_path, created(["Anna", "Ben"]))
+    doc = created(["Anna", "Ben"])
+    game_id = put(store_path, doc)
     at = app(HOME, "en")
     for _ in range(codes.SESSION_LIMIT.count):
         join_field(at, "HXK4-9MRT")
@@ -249,9 +275,9 @@ def test_too_many_wrong_codes_stop_this_phone(store_path: Path):
     join_field(at, short_code(store_path, game_id))
     assert [e.value for e in at.error] == [tr("en", "error.too_many_codes")]
     assert page_shown(at) == HOME
-    assert_joined(join_field(at, game_id), game_id, page_path("coal_baron", "shift"))  # a link still works
+    assert_joined(join_field(at, game_id), game_id, lands(doc))  # a link still works
     other_phone = join_field(app(HOME, "en"), short_code(store_path, game_id))
-    assert_joined(other_phone, game_id, page_path("coal_baron", "shift"))
+    assert_joined(other_phone, game_id, lands(doc))
 
 
 def test_too_many_wrong_codes_on_the_server_stop_every_phone(store_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -267,13 +293,13 @@ def test_too_many_wrong_codes_on_the_server_stop_every_phone(store_path: Path, m
 
 def test_recent_games_show_date_stage_and_whether_over(store_path: Path):
     store = SQLiteStore(str(store_path))
-    playing, over = (store.load(put(store_path, build(["Anna", "Ben", "Cleo"]))) for build in (in_shift_one, finished))
+    ongoing, over = (store.load(put(store_path, build(["Anna", "Ben", "Cleo"]))) for build in (playing, finished))
     at = AppTest.from_file(str(APP), default_timeout=30)
-    at.session_state["recent"] = [playing.id, over.id]
+    at.session_state["recent"] = [ongoing.id, over.id]
     at.query_params["lang"] = "de"
     at.switch_page(HOME).run()
     assert not at.exception, failure(at)
-    g = GAMES["coal_baron"]
+    g = GAMES[EXAMPLE]
 
     def line(saved: Any, state: str) -> str:
         key, numbers = g.status(saved.doc)
@@ -281,8 +307,10 @@ def test_recent_games_show_date_stage_and_whether_over(store_path: Path):
         return tr("de", "home.recent_state", when=when, stage=tr("de", key, **numbers), state=tr("de", state))
 
     captions = [c.value for c in at.caption]
-    assert captions[-2:] == [line(over, "home.recent_over"), line(playing, "home.recent_playing")]
-    assert "Schicht I" in captions[-1] and "beendet" in captions[-2]
+    assert captions[-2:] == [line(over, "home.recent_over"), line(ongoing, "home.recent_playing")]
+    key, numbers = g.status(ongoing.doc)
+    assert tr("de", key, **numbers) in captions[-1] and tr("de", "home.recent_over") in captions[-2]
     links = [(link.value, link.proto.page) for link in at.page_link][-2:]
-    assert [label for label, _ in links] == [md("Glück Auf: Anna, Ben, Cleo")] * 2
-    assert [page.rsplit("/", 1)[-1] for _, page in links] == ["coal_baron_end", "coal_baron_shift"]
+    assert [label for label, _ in links] == [md(f"{g.names['de']}: Anna, Ben, Cleo")] * 2
+    assert [page.rsplit("/", 1)[-1] for _, page in links] == [
+        lands(d).removeprefix("pages/").removesuffix(".py") for d in (over.doc, ongoing.doc)]

@@ -47,7 +47,7 @@ RUN = "Thread._bootstrap (threading.py:1002);ScriptRunner._run_script (streamlit
     (f"{RUN};SessionState.on_script_will_rerun (streamlit/runtime/state/session_state.py:920)", "Streamlit's script runner"),
     (f"{RUN};<module> (app.py:14);header (schichtbuch/shell/header.py:69);HtmlMixin.html (streamlit/elements/html.py:162)",
      "Streamlit's elements and widgets"),
-    (f"{RUN};<module> (coal_baron_shift.py:20);read (scoring/coal_baron/rules.py:80);loads (json/__init__.py:346)",
+    (f"{RUN};<module> (history.py:20);summary (scoring/registry.py:80);loads (json/__init__.py:346)",
      "the app's own Python"),
     (f"{RUN};<module> (app.py:13);current (schichtbuch/shell/nav.py:114);SQLiteStore._read_only (schichtbuch/store/sqlite.py:81)",
      "the store"),

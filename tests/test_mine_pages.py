@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import APP, HOME, PAGE_FIXTURES, app, failure, is_standings, position, put, standings_table, stored, texts, tr
+from apptest import (APP, HOME, PAGE_FIXTURES, app, failure, group_app, is_standings, new_session, position, put,
+                     standings_table, stored, texts, tr)
 from builders.mine import SIX, THREE, created, dummy_ahead, finished, mid_round, resolve
 from schichtbuch.store import SQLiteStore
 from schichtbuch.texts.words import md
@@ -399,3 +400,87 @@ def test_variant_round_is_not_closed_without_the_die_card(store_path: Path):
     assert [e.value for e in at.error] == [tr("en", "error.refused", field="This round › Die card",
                                               problem=tr("en", "problem.missing"))]
     assert stored(store_path, game_id)["rounds"] == []
+
+
+# --- the progress chart ------------------------------------------------------------------------------------
+
+def test_tied_lines_of_the_chart_differ_in_point_shape_and_dash_as_well_as_colour(store_path: Path):
+    """Players tied at 0 all game draw one line over another: each has its own hollow point shape and
+    stroke dash, in one legend with its colour."""
+    names = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Bot"]
+    doc = created(names)
+    for _ in range(3):
+        doc = resolve(doc, dict.fromkeys(names, 0))
+    at = app(ROUND, "en", put(store_path, doc))
+    spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+    line, points = spec["layer"]
+    assert points["mark"]["filled"] is False
+    encoding = {**spec["encoding"], **line["encoding"], **points["encoding"]}
+    for channel in ("color", "shape", "strokeDash", "size"):
+        assert encoding[channel]["field"] == "player" and encoding[channel]["scale"]["domain"] == names
+        assert encoding[channel]["legend"] == encoding["color"]["legend"]
+        ranges = [json.dumps(r) for r in encoding[channel]["scale"]["range"]]
+        assert len(set(ranges)) == len(names), channel
+
+
+# --- taps said next to their control, choices kept in the link ------------------------------------------
+
+def test_closing_a_mine_round_with_nothing_entered_asks_first(store_path: Path) -> None:
+    game_id = put(store_path, created(THREE))
+    at = app(ROUND, "en", game_id)
+    button(at, "mine.round.close", round=1).click().run()
+    assert tr("en", "mine.round.empty", round=1) in [w.value for w in at.warning]
+    assert stored(store_path, game_id)["rounds"] == []
+    button(at, "mine.round.anyway", round=1).click().run()
+    assert len(stored(store_path, game_id)["rounds"]) == 1 and confirmation(at)[0] == tr("en", "mine.round.done", round=1)
+
+
+def test_attacks_are_added_one_after_another_the_form_keeping_its_last_values(store_path: Path) -> None:
+    game_id = put(store_path, created(THREE))
+    at = app(ROUND, "en", game_id).button_group(key="mine_phase_1").set_value("looting").run()
+    at.selectbox(key="mine_attacker_1").set_value("Ben")
+    at.selectbox(key="mine_target_1").set_value("Anna")
+    button(at, "mine.loot.add").click().run()
+    assert at.selectbox(key="mine_attacker_1").value == "Ben"
+    at.selectbox(key="mine_attacker_1").set_value("Cleo")
+    button(at, "mine.loot.add").click().run()
+    assert not at.exception, failure(at)
+    assert [(a["attacker"], a["target"]) for a in stored(store_path, game_id)["current"]["attacks"]] == [
+        ("Ben", "Anna"), ("Cleo", "Anna")]
+    assert not at.error
+
+
+def test_a_saved_entry_is_said_next_to_its_save(store_path: Path) -> None:
+    game_id = put(store_path, created(THREE))
+    at = app(ROUND, "en", game_id).button_group(key="mine_phase_1").set_value("expedition").run()
+    next(w for w in at.number_input if w.key.startswith("mine_sold_1_Anna_")).set_value(1)
+    next(b for b in at.button if b.id and "mine_sold_1" in b.id).click().run()
+    change = tr("en", "change.mine_entry", round=1, field=tr("en", "field.sold"))
+    assert [s.value for s in at.success] == [tr("en", "undo.saved", change=change)]
+
+
+def test_the_part_of_a_mine_round_goes_into_the_link_and_a_reload_shows_it(store_path: Path) -> None:
+    game_id = put(store_path, created(["Anna", "Ben"]))
+    at = app(ROUND, "en", game_id)
+    at.button_group(key="mine_phase_1").set_value("looting").run()
+    assert at.query_params["mine_phase_1"] == "looting"
+    reloaded = new_session(ROUND, "en", game_id)
+    reloaded.query_params["mine_phase_1"] = "looting"
+    reloaded.run()
+    assert reloaded.button_group(key="mine_phase_1").value == "looting"
+    assert any(b.label == tr("en", "mine.loot.add") for b in reloaded.button)
+
+
+# --- the group's history ---------------------------------------------------------------------------------
+
+def test_history_marks_the_dummy_seat_where_it_ends_first_and_names_a_player_at_the_table_the_winner(
+        store_path: Path):
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Donnerstagsrunde", ["Anna", "Ben"])
+    s.create(dummy_ahead(["Anna", "Ben", "Robo"], "Robo"), {"key": "change.start"}, group=group.id)
+    at = group_app("pages/history.py", "en", group.id)
+    assert not at.exception, failure(at)
+    (line,) = [p.proto.label for p in at.get("page_link") if p.proto.label.startswith("MINE")]
+    assert line.startswith("MINE!\\: Robo (dummy) ")
+    won = [c.value for c in at.caption if "won by" in c.value]
+    assert len(won) == 1 and "Robo" not in won[0]

@@ -483,3 +483,11 @@ def test_the_dummy_seat_is_not_sent_as_a_player_and_the_comments_say_it_played(d
     assert [(p["rank"], p["winner"]) for p in data["players"]][0] == (1, True)
     assert sum(p["winner"] for p in data["players"]) == 1
     assert data["comments"].splitlines()[0].startswith(f"{record['dummy']} was played by the dummy player: ")
+
+
+def test_bg_stats_gets_the_set_up_options():
+    """The variant and the dummy seat go into BG Stats' board, in the player's language."""
+    record = example("mine_4p_variant_dummy_21")
+    english, german = partial(i18n.translate, "en"), partial(i18n.translate, "de")
+    assert bgstats.play(record, english)["board"] == f"Variant with die cards, Dummy player: {record['dummy']}"
+    assert bgstats.play(record, german, "de")["board"] == f"Variante mit Würfelkarten, Fiktiver Spieler: {record['dummy']}"

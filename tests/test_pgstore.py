@@ -16,7 +16,7 @@ import psycopg
 from schichtbuch.store import Unavailable
 from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.postgres import POOL_SIZE, WAIT_SECONDS, PostgresStore
-from builders.coal_baron import long_game
+from builders import long_game
 from servers import free_port
 from unchecked import any_document
 

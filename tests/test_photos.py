@@ -13,7 +13,7 @@ import os
 import pytest
 from PIL import Image
 
-from builders import FINISHED
+from builders import EXAMPLE, FINISHED
 from schichtbuch.sharing import photos
 from schichtbuch.sharing.export import import_records
 from scoring.app_fields import PHOTO_BYTES, photo, photo_seen, set_photo
@@ -144,7 +144,7 @@ def test_what_is_not_a_picture_or_too_large_is_refused(upload, code):
 
 def test_a_photo_is_kept_removed_and_not_overwritten_from_a_stale_phone():
     jpeg = photos.shrink(picture((400, 300)))
-    doc = set_photo(FINISHED["coal_baron"](), jpeg, "")
+    doc = set_photo(FINISHED[EXAMPLE](), jpeg, "")
     assert photo(doc) == jpeg and photo_seen(doc)
     assert "photo" not in set_photo(doc, None, photo_seen(doc))
     with pytest.raises(RecordError) as error:

@@ -292,3 +292,16 @@ def test_standings_shown_are_those_of_the_command_line(stage: str, store_path: P
     assert list(shown.index) == [md(f"{s['rank']}. {s['player']}") for s in cli]
     for (_, row), s in zip(shown.iterrows(), cli):
         assert list(row) == [s["total"], *(s["breakdown"][c] for c in sw.CATEGORIES)]
+
+
+# --- a round with no VP for anyone ---------------------------------------------------------------------
+
+def test_a_schichtwechsel_round_with_no_vp_for_anyone_asks_first_keeping_the_card(store_path: Path) -> None:
+    game_id = put(store_path, created(["Anna", "Ben"]))
+    at = app(ROUND, "en", game_id)
+    at.text_input(key="round_card_new_1").input("Koks")
+    button(at, "schichtwechsel.round.save_new", round=1).click().run()
+    assert [w.value for w in at.warning] == [tr("en", "schichtwechsel.round.empty", round=1)]
+    assert at.text_input(key="round_card_new_1").value == "Koks" and stored(store_path, game_id)["rounds"] == []
+    button(at, "schichtwechsel.round.anyway", round=1).click().run()
+    assert stored(store_path, game_id)["rounds"] == [{"card": "Koks", "points": {"Anna": 0, "Ben": 0}}]

@@ -1,16 +1,13 @@
 """Statistics of a group (schichtbuch/groups/stats.py) against hand-worked examples: table rows of summaries as
 the store keeps them (scored by the games' own scorers), and the expected numbers worked out by hand."""
 
-import json
-from pathlib import Path
-
 import pytest
 
+from builders import finished_example
 from schichtbuch.groups import stats
-from scoring.registry import summary
+from scoring.registry import GAMES, summary, summary_winners
 
 pytestmark = pytest.mark.pure
-GAMES = Path(__file__).parent / "games"
 
 
 def standing(player, total, rank, **breakdown):
@@ -59,14 +56,19 @@ def test_head_to_head(first, second, game, expected):
     assert (found.first_average, found.second_average) == pytest.approx((expected.first_average, expected.second_average))
 
 
-def test_category_averages_of_real_games_come_from_their_scorer():
-    """Coal Baron, the 2-player example twice: the averages are its hand-worked breakdown (tests/games)."""
-    record = json.loads((GAMES / "coal_baron_2p.json").read_text(encoding="utf-8"))
+@pytest.mark.parametrize("game", GAMES)
+def test_category_averages_of_real_games_come_from_their_scorer(game):
+    """Each game's finished example twice: the averages are its hand-worked breakdown (tests/games)."""
+    record = finished_example(game)
     summaries = [summary(record), summary(record)]
-    table = stats.categories(stats.plays(summaries), "coal_baron", ["orders", "shift_1", "shift_2", "shift_3"])
-    assert table.loc["Anna"].tolist() == [34, 5, 20, 65]
-    assert table.loc["Ben"].tolist() == [26, 5, 31, 48]
-    assert stats.members(stats.plays(summaries), "coal_baron").loc["Anna"].tolist() == [2, 2, 1.0, 122.0, 122]
+    categories = GAMES[game].categories
+    table = stats.categories(stats.plays(summaries), game, categories)
+    members = stats.members(stats.plays(summaries), game)
+    won = summary_winners(summaries[0])
+    for player, worked in record["expected"].items():
+        assert table.loc[player].tolist() == [worked[c] for c in categories]
+        wins = 2 if player in won else 0
+        assert members.loc[player].tolist() == [2, wins, wins / 2, worked["total"], worked["total"]]
 
 
 def test_no_finished_game_gives_empty_tables():
@@ -76,7 +78,7 @@ def test_no_finished_game_gives_empty_tables():
 
 
 def test_a_dummy_seat_ranked_first_wins_nothing_the_best_player_at_the_table_wins():
-    summary = {"game": "mine", "final": True, "dummy": "Robo", "standings": [
+    summary = {"game": "g", "final": True, "dummy": "Robo", "standings": [
         {"player": "Robo", "rank": 1, "total": 30, "breakdown": {}},
         {"player": "Anna", "rank": 2, "total": 20, "breakdown": {}},
         {"player": "Ben", "rank": 3, "total": 10, "breakdown": {}}]}

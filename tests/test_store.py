@@ -20,22 +20,30 @@ from schichtbuch.store.migrations import STEPS
 from schichtbuch.store.parsed import Kept, Parsed
 from schichtbuch.store.postgres import PostgresStore
 from schichtbuch.store.sqlite import CACHE_KIB, migrate
-from scoring import coal_baron as cb
-from scoring.coal_baron import Order, Transport
+from builders import BY_GAME, EXAMPLE
 from scoring.errors import RecordError
+from scoring.registry import GAMES
 from unchecked import any_document
 
 pytestmark = pytest.mark.store
 NAMES = ["Anna", "Ben", "Cleo"]
-COLOURS = {"Anna": "yellow", "Ben": "brown", "Cleo": "grey"}
 START = {"key": "change.start"}
 ADD = {"key": "change.add"}
 WRITES_EACH = 50
-ORDER = cb.cards(Transport.WHEELBARROW)[0]
 
 
-def coal_baron_game():
-    return cb.new_record(NAMES, COLOURS, "Anna")
+ENTRIES = BY_GAME[EXAMPLE].ENTRIES
+"""The entries the players make in the game the store tests play (the registry's first)."""
+
+
+def new_game(game=EXAMPLE):
+    """A game of NAMES in which they make their entries (`builders.Entries`)."""
+    return BY_GAME[game].ENTRIES.start(NAMES)
+
+
+def entry(who, n, game=EXAMPLE):
+    """An edit that makes `who`'s `n`th entry."""
+    return lambda d: BY_GAME[game].ENTRIES.make(d, who, n)
 
 
 def user_version(path):
@@ -91,8 +99,8 @@ def where(request, tmp_path):
 # --- round trip and versions -------------------------------------------------------------------------
 
 DOCS = [
-    pytest.param(coal_baron_game(), id="coal_baron_new"),
-    pytest.param({"game": "coal_baron", "players": ["Jörg", "Zoë"], "note": "Glück auf! ⛏", "n": [1, 2.5, None, True]},
+    *(pytest.param(new_game(g), id=f"{g}_new") for g in GAMES),
+    pytest.param({"game": EXAMPLE, "players": ["Jörg", "Zoë"], "note": "Glück auf! ⛏", "n": [1, 2.5, None, True]},
                  id="unicode_and_scalars"),
     pytest.param({}, id="empty"),
 ]
@@ -134,13 +142,15 @@ def test_versions_of_groups_and_of_no_other_table(store):
         store.versions("changes", [group.id])
 
 
-def test_a_change_sees_the_newest_document(store):
-    game = store.create(coal_baron_game(), START)
-    store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", Order(Transport.TRUCK, ("grey",))), ADD)
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_change_sees_the_newest_document(store, game_name):
+    made = BY_GAME[game_name].ENTRIES.made
+    game = store.create(new_game(game_name), START)
+    store.change(game.id, entry("Anna", 0, game_name), ADD)
     seen = []
-    store.change(game.id, lambda d: seen.append(d) or cb.deliver(d, 1, "Ben", Order(Transport.TRAIN, ("black",))), ADD)
-    assert seen[0]["current_shift"]["Anna"] == [{"transport": "truck", "coal": ["grey"]}]
-    assert cb.read(store.load(game.id).doc).current_shift["Ben"] == (Order(Transport.TRAIN, ("black",)),)
+    store.change(game.id, lambda d: seen.append(d) or entry("Ben", 1, game_name)(d), ADD)
+    assert (made(seen[0], "Anna"), made(seen[0], "Ben")) == ([0], [])
+    assert made(store.load(game.id).doc, "Ben") == [1]
 
 
 UNKNOWN_CALLS = [
@@ -165,7 +175,7 @@ def test_every_connection_to_a_file_keeps_a_small_page_cache(path):
     """The writer's connection and the read connections alike (`CACHE_KIB`), so the server's memory does
     not grow with the file."""
     store = SQLiteStore(path, gate=any_document)
-    store.load(store.create(coal_baron_game(), START).id)
+    store.load(store.create(new_game(), START).id)
     reader = store._readers.get_nowait()
     assert [db.execute("PRAGMA cache_size").fetchone()[0] for db in (store._db, reader)] == [-CACHE_KIB] * 2
 
@@ -175,12 +185,12 @@ def test_every_connection_to_a_file_keeps_a_small_page_cache(path):
 def test_a_read_takes_the_document_kept_for_the_version_stored(store, monkeypatch):
     """A version read or written once is taken as kept (the same document, its text not parsed again) by
     every later read, a change's among them, until the game has another version."""
-    game = store.create(coal_baron_game(), START)
+    game = store.create(new_game(), START)
     first = store.load(game.id)
     parsed = []
     monkeypatch.setattr(json, "loads", lambda text, loads=json.loads: parsed.append(text) or loads(text))
     seen = []
-    changed = store.change(game.id, lambda d: seen.append(d) or cb.deliver(d, 1, "Anna", ORDER), ADD)
+    changed = store.change(game.id, lambda d: seen.append(d) or entry("Anna", 0)(d), ADD)
     assert seen == [first.doc] and seen[0] is first.doc
     assert store.load(game.id).doc is changed.doc and store.load(game.id).version == 2
     assert [text for text in parsed if '"players"' in text] == []
@@ -189,9 +199,9 @@ def test_a_read_takes_the_document_kept_for_the_version_stored(store, monkeypatc
 def test_a_version_written_by_another_store_is_read_from_the_database(path):
     """Another process's store on the same database: its write is a version this store does not keep."""
     here, there = SQLiteStore(path, gate=any_document), SQLiteStore(path, gate=any_document)
-    game = here.create(coal_baron_game(), START)
+    game = here.create(new_game(), START)
     kept = here.load(game.id)
-    there.change(game.id, lambda d: cb.deliver(d, 1, "Anna", ORDER), ADD)
+    there.change(game.id, entry("Anna", 0), ADD)
     now = here.load(game.id)
     assert (now.version, now.doc) == (2, there.load(game.id).doc) and now.doc != kept.doc
 
@@ -199,8 +209,8 @@ def test_a_version_written_by_another_store_is_read_from_the_database(path):
 def test_a_document_kept_from_a_write_that_was_rolled_back_is_never_taken(store):
     """A document is kept with the moment its version was written: one kept from a write whose transaction
     failed after it, of the same version number as the one stored since, is not that version."""
-    game = store.create(coal_baron_game(), START)
-    stored = store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", ORDER), ADD)
+    game = store.create(new_game(), START)
+    stored = store.change(game.id, entry("Anna", 0), ADD)
     store.parsed.keep(game.id, Kept(stored.version, stored.updated + 1, {"rolled": "back"}, 16))
     assert store.load(game.id).doc == stored.doc
 
@@ -219,8 +229,8 @@ def test_the_documents_kept_are_bounded_by_their_text_and_the_game_read_longest_
 
 def test_a_new_store_on_the_same_file_loads_the_same_game(path):
     first = SQLiteStore(path, gate=any_document)
-    game = first.create(coal_baron_game(), START)
-    first.change(game.id, lambda d: cb.deliver(d, 1, "Cleo", Order(Transport.WHEELBARROW, ("yellow",))), ADD)
+    game = first.create(new_game(), START)
+    first.change(game.id, entry("Cleo", 0), ADD)
     before = first.load(game.id)
     # nothing is closed: the old store object stays alive, as in a crashed or restarted server
     restarted = SQLiteStore(path, gate=any_document)
@@ -243,8 +253,7 @@ def _write(where, game_id, task, barrier):
                 time.sleep(0.0005)  # widen the read-modify-write window
                 return {**d, "items": d["items"] + [x]}
         else:
-            def edit(d, o=item):
-                return cb.deliver(d, 1, who, Order(Transport(o[0]), tuple(o[1])))
+            edit = entry(who, item)
         own.change(game_id, edit, {"key": f"change.{kind}", "by": who})
 
 
@@ -348,9 +357,9 @@ def test_a_next_game_this_store_does_not_hold_is_made_anew(store):
 
 
 def test_the_next_game_joins_the_finished_ones_group(store):
-    group, colours = store.create_group("Runde", NAMES), {"Anna": "red", "Ben": "blue", "Cleo": "green"}
-    finished = store.create(cb.new_record(NAMES, colours, "Anna"), START, group=group.id)
-    next_id, _ = store.create_next(finished.id, lambda d: cb.new_record(NAMES, colours, "Ben"), START)
+    group = store.create_group("Runde", NAMES)
+    finished = store.create(new_game(), START, group=group.id)
+    next_id, _ = store.create_next(finished.id, lambda d: new_game(), START)
     assert store.group_of(next_id) == group.id
     assert [p.id for p in store.group_games(group.id)].count(next_id) == 1
 
@@ -366,21 +375,16 @@ def test_a_refused_next_game_stores_nothing(store):
     assert store.load(finished.id).version == 1 and "next_game" not in store.load(finished.id).doc
 
 
-ANNA_ORDERS = [(o.transport.value, list(o.coal)) for o in cb.cards(Transport.WHEELBARROW) + cb.cards(Transport.TRUCK)[:1]]
-BEN_ORDERS = [(o.transport.value, list(o.coal)) for o in cb.cards(Transport.TRAIN) + cb.cards(Transport.HORSE_CART)[:1]]
-"""Twelve different cards each (each card exists once)."""
-
-
 @pytest.mark.parametrize("kind", ["threads", "processes"])
-def test_concurrent_coal_baron_deliveries_of_two_players_are_both_kept(where, kind):
-    game = open_store(where, gate=any_document).create(coal_baron_game(), START)
-    run_writers(kind, where, game.id, [("deliver", "Anna", ANNA_ORDERS), ("deliver", "Ben", BEN_ORDERS)])
+def test_concurrent_entries_of_two_players_in_a_game_are_both_kept(where, kind):
+    """Every entry each of two players can make (a game's own changes, each checked by its rules), made at
+    once by two writers."""
+    game = open_store(where, gate=any_document).create(new_game(), START)
+    made = range(ENTRIES.count)
+    run_writers(kind, where, game.id, [("enter", "Anna", made), ("enter", "Ben", made)])
     saved = open_store(where, gate=any_document).load(game.id)
-    record = cb.read(saved.doc)
-    assert record.current_shift["Anna"] == tuple(Order(Transport(t), tuple(c)) for t, c in ANNA_ORDERS)
-    assert record.current_shift["Ben"] == tuple(Order(Transport(t), tuple(c)) for t, c in BEN_ORDERS)
-    assert record.current_shift["Cleo"] == ()
-    assert saved.version == 1 + len(ANNA_ORDERS) + len(BEN_ORDERS)
+    assert [ENTRIES.made(saved.doc, who) for who in NAMES] == [list(made), list(made), []]
+    assert saved.version == 1 + 2 * ENTRIES.count
 
 
 # --- a failing change changes nothing ----------------------------------------------------------------
@@ -393,16 +397,14 @@ def _mutate_then_fail(d):
 FAILING_EDITS = [
     pytest.param(_mutate_then_fail, ValueError, id="raises_after_mutating_its_input"),
     pytest.param(lambda d: {**d, "bad": object()}, TypeError, id="returns_unserialisable_doc"),
-    pytest.param(lambda d: cb.deliver(d, 2, "Anna", Order(Transport.TRUCK, ("grey",))), RecordError,
-                 id="coal_baron_stale_shift"),
-    pytest.param(lambda d: cb.deliver(d, 1, "Nobody", Order(Transport.TRUCK, ("grey",))), RecordError,
-                 id="coal_baron_unknown_player"),
+    pytest.param(lambda d: entry("Anna", 0)(entry("Anna", 0)(d)), RecordError, id="the_same_entry_twice"),
+    pytest.param(entry("Nobody", 0), RecordError, id="an_entry_of_an_unknown_player"),
 ]
 
 
 @pytest.mark.parametrize(("edit", "error"), FAILING_EDITS)
 def test_a_change_that_raises_leaves_doc_and_version_unchanged(store, edit, error):
-    game = store.create(coal_baron_game() | {"items": []}, START)
+    game = store.create(new_game() | {"items": []}, START)
     store.change(game.id, lambda d: {**d, "items": ["kept"]}, ADD)
     before = store.load(game.id)
     with pytest.raises(error):
@@ -552,12 +554,13 @@ def test_undo_after_a_pause_keeps_the_clock_paused_and_checks_the_version(store)
     assert store.undoable(game.id) is None
 
 
-def test_undo_restores_a_coal_baron_delivery(store):
-    game = store.create(coal_baron_game(), START)
-    store.change(game.id, lambda d: cb.deliver(d, 1, "Anna", Order(Transport.TRUCK, ("grey",))), ADD)
-    store.change(game.id, lambda d: cb.deliver(d, 1, "Ben", Order(Transport.TRAIN, ("black",))), ADD)
+@pytest.mark.parametrize("game_name", GAMES)
+def test_undo_restores_a_games_entries(store, game_name):
+    game = store.create(new_game(game_name), START)
+    store.change(game.id, entry("Anna", 0, game_name), ADD)
+    store.change(game.id, entry("Ben", 0, game_name), ADD)
     saved = store.undo(game.id, 3)
-    assert cb.read(saved.doc).current_shift == {"Anna": (Order(Transport.TRUCK, ("grey",)),), "Ben": (), "Cleo": ()}
+    assert [BY_GAME[game_name].ENTRIES.made(saved.doc, who) for who in NAMES] == [[0], [], []]
     assert (saved.version, store.load(game.id).doc) == (4, saved.doc)
 
 
@@ -584,7 +587,7 @@ def test_undo_at_the_first_revision_raises_nothing_to_undo(store):
 # --- migrations --------------------------------------------------------------------------------------
 
 def test_an_old_database_is_migrated_and_its_games_keep_working(path):
-    old_doc = coal_baron_game()
+    old_doc = new_game()
     db = counted_sqlite(path, 1)
     db.execute("INSERT INTO games VALUES (?, ?, ?, ?)", ("old" + "x" * 19, json.dumps(old_doc), 3, time.time()))
     db.close()
@@ -595,7 +598,7 @@ def test_an_old_database_is_migrated_and_its_games_keep_working(path):
     assert {"games", "changes"} <= tables(path)
     old = store.load("old" + "x" * 19)
     assert (old.doc, old.version, old.label) == (old_doc, 3, START)
-    changed = store.change(old.id, lambda d: cb.deliver(d, 1, "Ben", Order(Transport.TRUCK, ("grey",))), ADD)
+    changed = store.change(old.id, entry("Ben", 0), ADD)
     assert changed.version == 4
     undone = store.undo(old.id, 4)
     assert (undone.doc, undone.version) == (old_doc, 5)
@@ -850,7 +853,7 @@ def test_codes_survive_a_restart_of_the_server(path):
 
 def test_a_database_of_the_previous_schema_gets_join_codes(path):
     """A file from before short codes (two migrations applied) keeps its games and gains codes."""
-    old_doc = coal_baron_game()
+    old_doc = new_game()
     db = counted_sqlite(path, 2)
     db.execute("INSERT INTO games VALUES (?, ?, 4, ?)", ("old" + "x" * 19, json.dumps(old_doc), time.time()))
     db.execute("INSERT INTO revisions VALUES (?, 4, ?, ?)", ("old" + "x" * 19, json.dumps(old_doc), json.dumps(ADD)))

@@ -13,13 +13,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest import PAGE_FIXTURES, app, failure, new_session, put, tr
-from builders.coal_baron import at as coal_baron_at
+from builders import BY_GAME
 from schichtbuch.session import resources
-from schichtbuch.session.page import widget_key
 from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore, Unavailable
-from scoring import coal_baron as cb
-from scoring.coal_baron import Transport
+from scoring.registry import GAMES, page_at_stage
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 WRITES = frozenset({"create", "change", "undo", "join_code", "watch_token", "create_group", "add_member",
@@ -49,19 +47,6 @@ def down(store_path: Path, monkeypatch: pytest.MonkeyPatch) -> Down:
     return broken
 
 
-def tap_card(at: AppTest) -> None:
-    at.button(key=widget_key("shift_card", "play", 1, Transport.WHEELBARROW, "brown")).click().run()
-
-
-def tap_undo(at: AppTest) -> None:
-    at.button(key="shift_undo").click().run()
-
-
-def enter_end(at: AppTest) -> None:
-    at.number_input(key="end_Anna_money").set_value(5)
-    next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:end_form")).click().run()
-
-
 def start_game(at: AppTest) -> None:
     for seat, name in enumerate(TWO):
         at.text_input(key=f"home_name_{seat}").input(name)
@@ -74,34 +59,58 @@ def create_group(at: AppTest) -> None:
     at.button[0].click().run()
 
 
-def in_shift_one(path: Path) -> str:
-    return put(path, cb.new_record(TWO, {}, "Anna"))
+Tap = tuple[str, Callable[[Path], str], Callable[[AppTest], None], Callable[[AppTest], None]]
+"""A page, the game it opens with, what the phone shows there first (a run), and a tap that stores."""
 
 
-def delivered(path: Path) -> str:
-    game_id = in_shift_one(path)
-    card = cb.cards(Transport.WHEELBARROW)[0]
-    SQLiteStore(str(path)).change(game_id, lambda d: cb.deliver(d, 1, "Anna", card), {"key": "change.other"})
+def as_opened(at: AppTest) -> None:
+    """The control shows as the page opens."""
+
+
+def entry(game: str) -> Tap:
+    """A game's page where its first entry is tapped (its builder's `APP_ENTRY`), the game, and the tap."""
+    builders = BY_GAME[game]
+    return (page_path(game, builders.APP_ENTRY.page), lambda path: put(path, builders.ENTRIES.start(TWO)),
+            builders.APP_ENTRY.show, builders.APP_ENTRY.tap)
+
+
+def entered(path: Path, game: str) -> str:
+    """A game in which the first player made an entry after it started (a change Undo takes back)."""
+    entries = BY_GAME[game].ENTRIES
+    game_id = put(path, entries.start(TWO))
+    SQLiteStore(str(path)).change(game_id, lambda d: entries.make(d, TWO[0], 0), {"key": "change.other"})
     return game_id
 
 
-def ending(path: Path) -> str:
-    return put(path, coal_baron_at(TWO, "ending"))
+def undo(game: str) -> Tap:
+    """A game's page after its first entry, the game, and a tap on its Undo."""
+    return (page_path(game, BY_GAME[game].APP_ENTRY.page), lambda path: entered(path, game), as_opened,
+            lambda at: at.button(key=BY_GAME[game].APP_ENTRY.undo).click().run())
 
 
-@pytest.mark.parametrize(("page", "game", "tap", "lang"), [
-    (page_path("coal_baron", "shift"), in_shift_one, tap_card, "de"),
-    (page_path("coal_baron", "shift"), delivered, tap_undo, "fr"),
-    (page_path("coal_baron", "end"), ending, enter_end, "ja"),
-    (page_path(None, "home"), None, start_game, "en"),
-    (page_path(None, "group"), None, create_group, "de"),
-], ids=["card", "undo", "player_entry", "start", "group"])
+def form(game: str) -> Tap:
+    """A game's page with a form (its builder's `APP_FORM`), the game, and the form saved."""
+    saved = BY_GAME[game].APP_FORM
+    return page_path(game, saved.page), lambda path: put(path, saved.start(TWO)), as_opened, saved.save
+
+
+LANGS = ("de", "fr", "ja")
+TAPS = [pytest.param(*tap(g), LANGS[i % len(LANGS)], id=f"{g}-{tap.__name__}")
+        for g in GAMES for i, tap in enumerate((entry, undo, form))] + [
+    pytest.param(page_path(None, "home"), None, as_opened, start_game, "en", id="start"),
+    pytest.param(page_path(None, "group"), None, as_opened, create_group, "de", id="group"),
+]
+"""Every game's entry, its undo and a form, and the home and group pages' taps that create."""
+
+
+@pytest.mark.parametrize(("page", "game", "show", "tap", "lang"), TAPS)
 def test_a_tap_that_cannot_be_stored_says_not_saved_next_to_its_control(
-        store_path: Path, down: Down, page: str, game: Callable[[Path], str] | None,
+        store_path: Path, down: Down, page: str, game: Callable[[Path], str] | None, show: Callable[[AppTest], None],
         tap: Callable[[AppTest], None], lang: str) -> None:
     game_id = None if game is None else game(store_path)
     version = None if game_id is None else SQLiteStore(str(store_path)).version(game_id)
     at = app(page, lang, game_id)
+    show(at)
     assert not at.exception, failure(at)
     down.failing = WRITES
     tap(at)
@@ -111,21 +120,25 @@ def test_a_tap_that_cannot_be_stored_says_not_saved_next_to_its_control(
         assert SQLiteStore(str(store_path)).version(game_id) == version
 
 
-def test_a_page_that_cannot_read_its_game_says_so_in_one_line(store_path: Path, down: Down) -> None:
-    game_id = put(store_path, cb.new_record(TWO, {}, "Anna"))
+@pytest.mark.parametrize("game", GAMES)
+def test_a_page_that_cannot_read_its_game_says_so_in_one_line(store_path: Path, down: Down, game: str) -> None:
+    doc = BY_GAME[game].ENTRIES.start(TWO)
+    game_id = put(store_path, doc)
     down.failing = frozenset({"load"})
-    at = new_session(page_path("coal_baron", "shift"), "fr", game_id).run()
+    at = new_session(page_path(game, page_at_stage(doc)), "fr", game_id).run()
     assert not at.exception, failure(at)
     assert [e.value for e in at.error] == [tr("fr", "error.store_down_page")]
 
 
+@pytest.mark.parametrize("game", GAMES)
 def test_a_tap_while_the_database_is_down_altogether_is_said_with_the_page_that_cannot_be_read(
-        store_path: Path, down: Down) -> None:
+        store_path: Path, down: Down, game: str) -> None:
     """The tap's callback and the page run after it both meet the database down: the tap's "Not saved"
-    is said where the page stops, since its card is not drawn."""
-    game_id = in_shift_one(store_path)
-    at = app(page_path("coal_baron", "shift"), "ja", game_id)
+    is said where the page stops, since its control is not drawn."""
+    page, start, show, tap = entry(game)
+    at = app(page, "ja", start(store_path))
+    show(at)
     down.failing = WRITES | {"load", "version", "versions", "undoable", "group_of"}
-    tap_card(at)
+    tap(at)
     assert not at.exception, failure(at)
     assert [e.value for e in at.error] == [tr("ja", "error.store_down"), tr("ja", "error.store_down_page")]

@@ -8,7 +8,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from builders import Record, Stage
+from builders import (AppEntry, AppForm, Burst, Close, Entries, Entry, OutOfRange, Picked, Quick, Record, Stage, TvCase,
+                      Typed, selector, timed, widget_key)
 from fuzzing import Args, Change, change, no_options
 from schichtbuch.texts.i18n import translate
 from scoring import coal_baron as cb
@@ -90,14 +91,255 @@ BGG_ID: int | None = 143515
 """Its BoardGameGeek id, typed here by hand from a source that confirms it (the one a BG Stats link sends)."""
 
 
+def _entry_card(doc: Record, who: str, n: int) -> cb.Order:
+    """`who`'s `n`th entry: every card dealt round the seats in turn, so that no two players share one (a
+    name not at the table gets the first seat's, for the game's own change to refuse)."""
+    seats = doc["players"]
+    return ORDERS[(seats.index(who) if who in seats else 0) + n * len(seats)]
+
+
+def _made(doc: Record, who: str) -> list[int]:
+    seats = doc["players"]
+    return [(ORDERS.index(o) - seats.index(who)) // len(seats) for o in cb.read(doc).current_shift[who]]
+
+
+ENTRIES = Entries(created, lambda doc, who, n: cb.deliver(doc, len(doc["shifts"]) + 1, who, _entry_card(doc, who, n)),
+                  _made, 44 // cb.PLAYERS[-1])
+"""Each player's order cards delivered in shift I."""
+
+FINISHED_EXAMPLE = "coal_baron_2p"
+"""A finished example game of `tests/games/`."""
+
+
+def longest(names: list[str]) -> Record:
+    """A finished game of these players with its times (the game has no set-up option)."""
+    return timed(finished(names))
+
+
 def over(example: Record) -> bool:
     """Whether an example game (`tests/games/`) is over, as its file was written by hand: its end counts
     are entered (the `end` section), which the scorer must agree with."""
     return "end" in example
 
 
+def setup_title(lang: str, names: list[str]) -> str:
+    return translate(lang, "coal_baron.setup.title", players=len(names))
+
+
 def guides(names: list[str]) -> Iterator[Step]:
     yield from checklist(names, names[-1])
+
+
+# --- closing a stage and picking a choice (`test_taps.py`, `test_picks.py` and the browser tests) -----------
+
+FOUR = ["Anna", "Ben", "Cleo", "Dirk"]
+
+
+def pick(page: Any, lang: str, player: str, transport: str) -> None:
+    """Pick the player and the transport on the shift page (each waits for its run)."""
+    from browser import choose
+
+    choose(page, translate(lang, "coal_baron.shift.player"), player)
+    choose(page, translate(lang, "coal_baron.shift.transport"), translate(lang, f"transport.{transport}"), exact=False)
+
+
+def saved_card(lang: str, who: str, order: cb.Order) -> str:
+    """What the shift page says under the cards once a card is stored."""
+    return translate(lang, "undo.saved", change=translate(lang, "change.deliver", player=who, vp=order.vp,
+                                                          transport=translate(lang, f"transport.{order.transport}"),
+                                                          coal=cb.symbols(order.coal)))
+
+
+def _in_shift_one(names: list[str]) -> Record:
+    """Shift I being played, the first player's first card delivered."""
+    return ENTRIES.make(created(names), names[0], 0)
+
+
+def _nothing_to_type(page: Any, n: int) -> None:
+    """Scoring a shift takes what the table entered: nothing is typed first."""
+
+
+CLOSE = Close(_in_shift_one, "scoring", lambda lang: translate(lang, "coal_baron.scoring.close", shift="I"),
+              lambda doc: cb.close_shift(doc, 1, factory=dict.fromkeys(doc["players"], 0)),
+              lambda lang: translate(lang, "coal_baron.scoring.scored_elsewhere", shift="I"), _nothing_to_type,
+              lambda doc, by: len(doc["shifts"]) == 1 and not any(doc["current_shift"].values()))
+"""Shift I scored."""
+WHEELBARROW = cb.cards(cb.Transport.WHEELBARROW)[0]
+
+
+def _card_after_train_picked(at: Any) -> None:
+    """Ben and the train picked, and the wheelbarrow's first card, drawn before, tapped: in one run."""
+    drawn = next(b for b in at.button if b.label == card_text(WHEELBARROW))
+    at.button_group(key="shift_player").set_value("Ben")
+    at.button_group(key="shift_transport").set_value(cb.Transport.TRAIN)
+    drawn.click().run()
+
+
+def _the_shift_page_as_it_opens(page: Any) -> None:
+    """The cards show as the page opens: nothing to open first."""
+
+
+def _card_after_train_picked_offline(page: Any) -> None:
+    from browser import radio
+
+    radio(page, "Player", "Ben")
+    radio(page, "Transport", "Train")
+    page.get_by_role("button", name=card_text(WHEELBARROW), exact=True).click()
+
+
+def _card_after_ben_picked_offline(page: Any) -> None:
+    """Ben picked, which leaves the cards as they are, and a card tapped."""
+    from browser import radio
+
+    radio(page, "Player", "Ben")
+    page.get_by_role("button", name=card_text(WHEELBARROW), exact=True).click()
+
+
+PICKED = Picked(lambda: created(["Anna", "Ben"]), "shift", _card_after_train_picked, _the_shift_page_as_it_opens,
+                _card_after_train_picked_offline, "Transport: Wheelbarrow", lambda doc: not any(doc["current_shift"].values()),
+                _card_after_ben_picked_offline, saved_card("en", "Ben", WHEELBARROW),
+                lambda doc: cb.read(doc).current_shift == {"Anna": (), "Ben": (WHEELBARROW,)})
+"""A wheelbarrow's card tapped once the train was picked (refused), or once only Ben was (his)."""
+
+
+def _cards_as_they_open(at: Any) -> None:
+    """The cards show as the page opens, Anna's and the wheelbarrow's picked."""
+
+
+def _first_card(at: Any) -> None:
+    at.button(key=widget_key("shift_card", "play", 1, WHEELBARROW.transport, *WHEELBARROW.coal)).click().run()
+
+
+APP_ENTRY = AppEntry("shift", _cards_as_they_open, _first_card, "shift_undo", lambda lang: translate(
+    lang, "change.deliver", player="Anna", transport=translate(lang, "transport.wheelbarrow"),
+    coal=cb.symbols(WHEELBARROW.coal), vp=WHEELBARROW.vp))
+"""Anna's first card, the wheelbarrow's first."""
+
+
+def _end_values_saved(at: Any) -> None:
+    at.number_input(key="end_Anna_money").set_value(5)
+    next(b for b in at.button if b.key and b.key.startswith("FormSubmitter:end_form")).click().run()
+
+
+APP_FORM = AppForm(half_entered_end, "end", _end_values_saved)
+"""Anna's end values."""
+
+
+# --- in the browser (`tests/test_browser_*.py`) -------------------------------------------------------------
+
+def _cards_shown(page: Any, lang: str) -> None:
+    """The cards show as the page opens."""
+
+
+def _tap_card(page: Any, names: list[str], who: str, n: int, lang: str) -> None:
+    order = _entry_card({"players": names}, who, n)
+    pick(page, lang, who, order.transport)
+    page.get_by_role("button", name=card_text(order, lang), exact=True).click()
+
+
+def _orders_of(lang: str, doc: Record, who: str, n: int) -> str:
+    orders = cb.read(doc).current_shift[who]
+    return translate(lang, "coal_baron.shift.player_orders", player=who, cards=len(orders), vp=sum(o.vp for o in orders))
+
+
+ENTRY = Entry("shift", _cards_shown, _tap_card,
+              lambda lang, names, who, n: saved_card(lang, who, _entry_card({"players": names}, who, n)), _orders_of)
+"""Cards delivered on the shift page; every phone there says how many each player delivered."""
+
+
+def _by_name(page: Any, quickly: Callable[[list[Callable[[], None]]], None]) -> list[cb.Order]:
+    """Twenty different cards, all of the wheelbarrow and nine of the horse cart, tapped by name."""
+    from browser import by_name
+
+    tapped = []
+    for transport, count in ((cb.Transport.WHEELBARROW, 11), (cb.Transport.HORSE_CART, 9)):
+        pick(page, "en", "Anna", transport)
+        cards = list(cb.cards(transport))[:count]
+        quickly([by_name(page, card_text(o)) for o in cards])
+        tapped += cards
+    return tapped
+
+
+def _by_position(page: Any, quickly: Callable[[list[Callable[[], None]]], None]) -> list[cb.Order]:
+    """Twenty different cards, all of the truck and nine of the train, tapped where they are."""
+    from browser import by_position, keyed
+
+    tapped = []
+    for transport, count in ((cb.Transport.TRUCK, 11), (cb.Transport.TRAIN, 9)):
+        pick(page, "en", "Anna", transport)
+        cards = list(cb.cards(transport))[:count]
+        quickly(by_position(page, [keyed(page, widget_key("shift_card", "play", 1, transport, *o.coal)).locator("button")
+                                   for o in cards]))
+        tapped += cards
+    return tapped
+
+
+def _by_key(page: Any, quickly: Callable[[list[Callable[[], None]]], None]) -> list[cb.Order]:
+    """Thirty cards of three transports, each button found by its key at the tap."""
+    from browser import keyed
+
+    transports = list(cb.Transport)[:3]
+    tapped = [o for t in transports for o in cb.cards(t)][:30]
+    for transport in transports:
+        pick(page, "en", "Anna", transport)
+        quickly([lambda o=o: keyed(page, widget_key("shift_card", "play", 1, o.transport, *o.coal)).locator("button").first.click()
+                 for o in tapped if o.transport == transport])
+    return tapped
+
+
+QUICK = {name: Quick(lambda: created(FOUR), "shift", tap, lambda doc, tapped: cb.read(doc).current_shift["Anna"] == tuple(tapped),
+                     lambda tapped: saved_card("en", "Anna", tapped[-1]))
+         for name, tap in (("cards by name", _by_name), ("cards by position", _by_position), ("cards by key", _by_key))}
+"""Anna's cards tapped on the shift page."""
+
+
+def _every_card(game: int) -> list[dict[str, Any]]:
+    """Every card of shift I, by transport, for one player (each game the next): what a script taps."""
+    player = game % len(FOUR)
+    return [{"picks": [[".st-key-shift_player", player], [".st-key-shift_transport", list(cb.Transport).index(t)]],
+             "taps": [f"{selector(widget_key('shift_card', 'play', 1, t, *o.coal))} button" for o in cb.cards(t)]}
+            for t in cb.Transport]
+
+
+BURST = Burst(lambda: created(FOUR), "shift", _every_card, 7,
+              lambda doc: sum(len(cards) for cards in cb.read(doc).current_shift.values()))
+"""All 44 cards of shift I, in seven games: more than three hundred taps."""
+
+
+def _money_typed(page: Any) -> tuple[Any, dict[Any, str]]:
+    from browser import keyed
+
+    fields = {keyed(page, f"end_Anna_{field}").locator("input"): value for field, value in (("money", "-5"), ("cubes", "4"))}
+    for field, value in fields.items():
+        field.fill(value)
+    return page.get_by_test_id("stForm").filter(has=next(iter(fields))), fields
+
+
+OUT_OF_RANGE = OutOfRange(lambda: shift_three_scored(["Anna", "Ben"]), "end", _money_typed, translate(
+    "en", "error.refused", field=" › ".join([translate("en", "field.end"), "Anna", translate("en", "field.money")]),
+    problem=translate("en", "problem.negative", value=-5)), lambda doc: "end_draft" not in doc)
+"""A negative sum of money among the end values."""
+
+
+def _money(page: Any, lang: str) -> Any:
+    from browser import keyed
+
+    field = keyed(page, "end_Anna_money").locator("input")
+    field.fill("7")
+    return field
+
+
+TYPED = Typed(lambda: shift_three_scored(NAMES3), "end", _money, lambda lang: translate(lang, "coal_baron.end.title"),
+              lambda doc: "end_draft" not in doc)
+"""Anna's money among the end values."""
+TV = {"finished": TvCase(lambda: finished(FOUR), lambda lang: []),
+      "shift_II": TvCase(lambda: in_shift(FOUR, 2), lambda lang: [translate(lang, "coal_baron.race.title", shift="II")]),
+      "shift_III": TvCase(lambda: in_shift(FOUR, 3), lambda lang: [translate(lang, "coal_baron.race.title", shift="III")])}
+"""A finished game, and shifts II and III being played (the race of each shown)."""
+
+
+def playing_title(lang: str) -> str:
+    return translate(lang, "coal_baron.shift.title", shift="I")
 
 
 # --- random changes for the fuzz tests (`test_fuzz.py`) ------------------------------------------------
@@ -252,3 +494,22 @@ def card_text(order: cb.Order, lang: str = "en") -> str:
     """An order card's face on the shift page: its transport, coal and VP (`Train · 🟡 · 2 VP`)."""
     return translate(lang, "coal_baron.card", transport=translate(lang, f"transport.{order.transport}"),
                      coal=cb.card_symbols(order.coal), vp=order.vp)
+
+
+# --- its texts (`test_catalog.py`) ------------------------------------------------------------------------
+
+COUNTED = [
+    ("en", "coal_baron.line.cubes", {"cubes": 1}, "1 coal cube"),
+    ("en", "coal_baron.line.cubes", {"cubes": 0}, "0 coal cubes"),
+    ("fr", "coal_baron.line.cubes", {"cubes": 0}, "0 cube de charbon"),
+    ("fr", "coal_baron.line.cubes", {"cubes": 2}, "2 cubes de charbon"),
+    ("ja", "coal_baron.line.cubes", {"cubes": 1}, "石炭1個"),
+    ("de", "coal_baron.line.open_orders", {"orders": 1}, "1 unerfüllter Auftrag"),
+    ("de", "coal_baron.line.money", {"marks": 1500}, "1.500 Mark"),
+    ("en", "coal_baron.line.money", {"marks": 1500}, "1,500 Marks"),
+    ("fr", "coal_baron.line.money", {"marks": 1500}, "1\u202f500 marks"),
+    ("ja", "coal_baron.line.money", {"marks": 1500}, "1,500マルク"),
+]
+"""Its texts that count, as the table reads them: (language, key, params, what the text says)."""
+LINES = {"coal_baron.line.order", "coal_baron.line.majority", "coal_baron.line.money"}
+"""Breakdown lines its finished games write."""

@@ -13,9 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from browser import (
-    CHROMIUM, LIVE, choose, chromium, enter_round, look, phone, select, server, settle, sideways_overflow, tap, to_page,
+    CHROMIUM, LIVE, choose, chromium, look, phone, select, server, settle, sideways_overflow, tap, to_page,
     visit,
 )
+from builders.schichtwechsel import enter_round
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)

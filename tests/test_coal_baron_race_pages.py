@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from apptest import PAGE_FIXTURES, app, failure, put, stored, texts, tr
-from builders.coal_baron import BL, G, WB, card, created
+from apptest import PAGE_FIXTURES, app, failure, put, stored, texts, tr, watching
+from builders.coal_baron import BL, G, WB, card, created, in_shift_one
 from schichtbuch.store import SQLiteStore
 from scoring import coal_baron as cb
 from scoring.coal_baron import Transport
@@ -86,3 +86,21 @@ def test_no_race_while_a_scored_shift_is_corrected(store_path: Path):
     assert any(m.value.startswith(f"**{tr('en', 'coal_baron.race.title', shift='II')}**") for m in at.markdown)
     at.button_group(key="shift_view_2").set_value(1).run()
     assert not any(tr("en", "coal_baron.race.hide") == t.label for t in at.toggle)
+
+
+# --- the read-only link -----------------------------------------------------------------------------------
+
+def test_the_watch_page_shows_the_race(store_path: Path):
+    game_id = put(store_path, in_shift_one(["Anna", "Ben", "Cleo"]))
+    for view in ({}, {"view": "tv"}):
+        at = watching(SQLiteStore(str(store_path)).watch_token(game_id), **view)
+        assert not at.exception, failure(at)
+        shown = [m.value for m in at.markdown]
+        assert any(m.startswith(f"**{tr('en', 'coal_baron.race.title', shift='I')}**") for m in shown), view
+
+
+def test_a_hidden_race_stays_hidden_to_watchers(store_path: Path):
+    game_id = put(store_path, cb.hide_race(in_shift_one(["Anna", "Ben"]), True))
+    at = watching(SQLiteStore(str(store_path)).watch_token(game_id))
+    assert any(tr("en", "coal_baron.race.hidden") in m.value for m in at.markdown)
+    assert not [m for m in at.markdown if "| " in m.value and "🟡" in m.value]
