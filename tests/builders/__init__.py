@@ -17,6 +17,8 @@ Each game's module has:
 - `ENTRIES`: the entries each player makes while it is played (`Entries`), for the tests of what keeps them;
 - `longest(names)`: a finished game of these players with every set-up option on and its times, the most a
   record of theirs says (BG Stats' link, the end page);
+- `COUNTED` and `LINES`: its texts that count, as the table reads them, and the breakdown lines its
+  finished games write (`test_catalog.py`);
 - `CLOSE`: closing the stage being played, on this phone or another (`Close`; AppTest and the browser);
 - `PICKED`: a control tapped after the phone picked another choice than it was drawn for (`Picked`);
 - `APP_ENTRY` and `APP_FORM`: an entry tapped and a form saved on its pages under AppTest (`AppEntry`, `AppForm`);
@@ -26,7 +28,8 @@ Each game's module has:
   stages on a TV (`TvCase`, by name); `playing_title(lang)`, the heading of its page while a new game is played.
 
 Its own browser helpers (forms, pickers) live there too, for its own tests and these scenarios; they load
-`browser.py` (Playwright) only when called."""
+`browser.py` (Playwright) only when called. The example game's module (`EXAMPLE`, the registry's first)
+also has `long_game(store)` (`long_game` here)."""
 
 from __future__ import annotations
 
