@@ -40,7 +40,6 @@ NEW_VERSIONS = 5
 """First runs after a change of the group, measured each (their median is reported)."""
 PLAYER = "Anna"
 """The player whose profile is measured: in every example game."""
-EXAMPLES = ["coal_baron_2p", "coal_baron_4p_ties", "schichtwechsel_2p_tie", "schichtwechsel_4p", "mine_3p_all_tied"]
 
 
 def like_a_server() -> None:

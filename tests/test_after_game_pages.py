@@ -11,12 +11,11 @@ from typing import Any
 import pytest
 
 from apptest import PAGE_FIXTURES, app, failure, game_count, page_shown, put, stored, tr
-from builders import FINISHED
-from builders.mine import dummy_ahead
+from builders import DRAWN, DUMMY, FINISHED, dummy_ahead
 from schichtbuch.session.page import widget_key
 from schichtbuch.shell.nav import page_path
 from schichtbuch.store import SQLiteStore
-from scoring.registry import GAMES
+from scoring.registry import GAMES, page_at_stage
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
 END = {g: page_path(g, GAMES[g].pages[-1]) for g in GAMES}
@@ -33,6 +32,11 @@ def rematch_tap(at: Any, game_id: str, first: str | None = None) -> Any:
     if first is not None:
         at.radio(key=widget_key("rematch_first", game_id)).set_value(first)
     return at.button(key=widget_key("rematch", game_id)).click().run()
+
+
+def lands_on(game: str, store_path: Path, game_id: str) -> str:
+    """The page of `game` a link to the stored game opens: the page of its stage (`<game>_<page>`)."""
+    return f"{game}_{page_at_stage(stored(store_path, game_id))}"
 
 
 def follow_links(at: Any) -> list[tuple[str, str]]:
@@ -99,13 +103,13 @@ def test_the_dummy_seat_and_the_group_go_on_into_the_next_game(store_path: Path)
     store = SQLiteStore(str(store_path))
     group = store.create_group("Runde", ["Anna", "Ben", "Robo"])
     game_id = store.create(dummy_ahead(["Anna", "Ben", "Robo"], "Robo"), {"key": "change.start"}, group=group.id).id
-    rematch_tap(end_page(game_id, "mine"), game_id, "Anna")
+    rematch_tap(end_page(game_id, DUMMY), game_id, "Anna")
     next_id = store.load(game_id).doc["next_game"]
     assert store.load(next_id).doc["dummy"] == "Robo" and store.group_of(next_id) == group.id
 
 
 def test_two_phones_tapping_rematch_at_once_start_one_game_and_the_second_is_offered_to_follow(store_path: Path) -> None:
-    game = "coal_baron"
+    game = DRAWN
     game_id = put(store_path, FINISHED[game]())
     first, second = end_page(game_id, game), end_page(game_id, game)
     rematch_tap(first, game_id)
@@ -115,7 +119,7 @@ def test_two_phones_tapping_rematch_at_once_start_one_game_and_the_second_is_off
     assert page_shown(first) == FIRST[game] and first.query_params.get("game") == next_id
     assert page_shown(second) == END[game]
     assert [i.value for i in second.info][-2:] == [tr("en", "rematch.started"), tr("en", "rematch.elsewhere")]
-    assert follow_links(second) == [("coal_baron_shift", f"game={next_id}&lang=en")]
+    assert follow_links(second) == [(lands_on(game, store_path, next_id), f"game={next_id}&lang=en")]
 
 
 @pytest.mark.parametrize("game", [g for g in GAMES if not GAMES[g].draw_start])
@@ -129,8 +133,8 @@ def test_a_second_phone_that_picked_no_start_player_is_told_the_next_game_starte
     assert [i.value for i in second.info][-2:] == [tr("en", "rematch.started"), tr("en", "rematch.elsewhere")]
 
 
-def test_a_phone_still_on_the_finished_game_sees_the_next_one_and_follows_it(store_path: Path) -> None:
-    game = "schichtwechsel"
+@pytest.mark.parametrize("game", [g for g in GAMES if GAMES[g].draw_start])
+def test_a_phone_still_on_the_finished_game_sees_the_next_one_and_follows_it(game: str, store_path: Path) -> None:
     game_id = put(store_path, FINISHED[game]())
     watching = end_page(game_id, game)
     assert not follow_links(watching)
@@ -138,5 +142,5 @@ def test_a_phone_still_on_the_finished_game_sees_the_next_one_and_follows_it(sto
     watching.run()  # as the live refresh runs it once the game changed
     next_id = stored(store_path, game_id)["next_game"]
     assert tr("en", "rematch.started") in [i.value for i in watching.info]
-    assert follow_links(watching) == [("schichtwechsel_round", f"game={next_id}&lang=en")]
+    assert follow_links(watching) == [(lands_on(game, store_path, next_id), f"game={next_id}&lang=en")]
     assert not [b for b in watching.button if b.key.startswith("rematch")]

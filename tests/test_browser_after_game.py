@@ -15,8 +15,9 @@ from playwright.sync_api import Locator, expect
 
 from apptest import put, tr
 from browser import CHROMIUM, LIVE, SHOTS, box, look, opened, phone, server, settle
-from builders import FINISHED, at
+from builders import DRAWN, EXAMPLE, FINISHED, at
 from schichtbuch.store import SQLiteStore
+from scoring.registry import GAMES, page_at_stage
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
@@ -38,12 +39,12 @@ def at_least_44(control: Locator) -> None:
 
 def test_the_card_goes_to_the_share_sheet_as_a_png_or_is_downloaded(tmp_path: Path, browser) -> None:
     store = tmp_path / "games.sqlite3"
-    record = at("schichtwechsel", ["山田太郎", "Ben", "Cleo", "Dirk"], "finished")
+    game, record = EXAMPLE, at(EXAMPLE, ["山田太郎", "Ben", "Cleo", "Dirk"], "finished")
     game_id = put(store, {**record, "started": 1_764_950_000, "ended": 1_764_950_000 + 95 * 60})
     with server(store) as url:
         sharing = phone(browser, locale="ja-JP")
         sharing.add_init_script(SHARE_SHEET)
-        opened(sharing, url, "schichtwechsel_end", game_id, "ja")
+        opened(sharing, url, f"{game}_{GAMES[game].pages[-1]}", game_id, "ja")
         button = sharing.get_by_role("button", name=f"📤 {tr('ja', 'card.share')}", exact=True)
         expect(button).to_be_visible(timeout=LIVE)
         at_least_44(button)
@@ -55,7 +56,7 @@ def test_the_card_goes_to_the_share_sheet_as_a_png_or_is_downloaded(tmp_path: Pa
         look(sharing, "card-end-ja")
 
         downloading = phone(browser)
-        opened(downloading, url, "schichtwechsel_end", game_id)
+        opened(downloading, url, f"{game}_{GAMES[game].pages[-1]}", game_id)
         button = downloading.get_by_role("button", name=f"⬇️ {tr('en', 'card.download')}", exact=True)
         at_least_44(button)
         with downloading.expect_download(timeout=LIVE) as download:
@@ -65,23 +66,24 @@ def test_the_card_goes_to_the_share_sheet_as_a_png_or_is_downloaded(tmp_path: Pa
         assert (image.format, image.width) == ("PNG", 1080)
         assert download.value.suggested_filename.endswith(".png")
         SHOTS.mkdir(exist_ok=True)
-        (SHOTS / "card-schichtwechsel-en.png").write_bytes(png)
+        (SHOTS / f"card-{game}-en.png").write_bytes(png)
 
 
 def test_rematch_opens_the_next_game_and_a_second_phone_follows(tmp_path: Path, browser) -> None:
     store = tmp_path / "games.sqlite3"
-    game_id = put(store, FINISHED["coal_baron"]())
+    game = DRAWN
+    game_id = put(store, FINISHED[game]())
     with server(store) as url:
         table, other = phone(browser), phone(browser)
         for page in (table, other):
-            opened(page, url, "coal_baron_end", game_id)
+            opened(page, url, f"{game}_{GAMES[game].pages[-1]}", game_id)
         rematch = table.get_by_role("button", name=tr("en", "rematch.start"), exact=False)
         at_least_44(rematch)
         look(table, "rematch-end")
         rematch.click()
         settle(table)
         next_id = SQLiteStore(str(store)).load(game_id).doc["next_game"]
-        expect(table).to_have_url(f"{url}/coal_baron_setup?game={next_id}&lang=en", timeout=LIVE)
+        expect(table).to_have_url(f"{url}/{game}_{GAMES[game].pages[0]}?game={next_id}&lang=en", timeout=LIVE)
 
         follow = other.get_by_role("link", name=tr("en", "rematch.follow"), exact=False)
         expect(follow).to_be_visible(timeout=LIVE)
@@ -89,6 +91,7 @@ def test_rematch_opens_the_next_game_and_a_second_phone_follows(tmp_path: Path, 
         look(other, "rematch-follow")
         follow.click()
         settle(other)
-        expect(other).to_have_url(f"{url}/coal_baron_shift?game={next_id}&lang=en", timeout=LIVE)
+        lands_on = page_at_stage(SQLiteStore(str(store)).load(next_id).doc)
+        expect(other).to_have_url(f"{url}/{game}_{lands_on}?game={next_id}&lang=en", timeout=LIVE)
         assert other.get_by_test_id("stException").count() == 0
         look(other, "rematch-followed")

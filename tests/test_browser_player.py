@@ -14,20 +14,22 @@ from playwright.sync_api import Browser, expect
 
 from apptest import tr
 from browser import CHROMIUM, ROOT, look, phone, server, settle, small
-from builders.mine import dummy_ahead
+from builders import EXAMPLE, dummy_ahead, finished_examples
 from schichtbuch.store import SQLiteStore
+from scoring.registry import GAMES
 
 if not Path(CHROMIUM).exists() and not os.environ.get("CI"):
     pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
 
 pytestmark = pytest.mark.browser
-PLAYED = ["coal_baron_2p", "schichtwechsel_2p_tie", "mine_3p_all_tied", "coal_baron_4p_ties"]
+PLAYED = [finished_examples(g)[0] for g in GAMES] + finished_examples(EXAMPLE)[1:]
+"""Each game's finished example game, then the example game's others (as `test_player_pages`)."""
 
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    """A server with a group that has finished the example games twice over and a MINE! game the dummy
-    seat leads; yields its URL and the group's id."""
+    """A server with a group that has finished the example games twice over and a game the dummy seat
+    leads; yields its URL and the group's id."""
     path = tmp_path_factory.mktemp("store") / "games.sqlite3"
     store = SQLiteStore(str(path))
     group = store.create_group("Donnerstagsrunde", ["Anna", "Ben", "Cleo"])

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
-from builders import FINISHED, at
+from builders import EXAMPLE, FINISHED, at, dummy_ahead
 from schichtbuch.texts import i18n
 from scoring import card
 from scoring.app_fields import PHOTO_BYTES
@@ -72,8 +72,8 @@ def test_a_japanese_name_is_drawn_with_its_glyphs_not_boxes() -> None:
     cards; each of its kanji differs from the box."""
     names = [JAPANESE, "Ben", "Cleo"]
     t = partial(i18n.translate, "ja")
-    drawn = card.card_png(timed(at("coal_baron", names, "finished")), t, "ja")
-    boxes = card.card_png(timed(at("coal_baron", [MISSING * len(JAPANESE), *names[1:]], "finished")), t, "ja")
+    drawn = card.card_png(timed(at(EXAMPLE, names, "finished")), t, "ja")
+    boxes = card.card_png(timed(at(EXAMPLE, [MISSING * len(JAPANESE), *names[1:]], "finished")), t, "ja")
     assert picture(drawn).tobytes() != picture(boxes).tobytes()
     assert all(has_glyph(c) for c in JAPANESE)
     assert not has_glyph(MISSING)
@@ -101,17 +101,30 @@ def test_every_text_of_the_card_has_glyphs_in_every_language(lang: str) -> None:
     assert sorted(c for c in characters if not has_glyph(c)) == []
 
 
-def test_the_card_says_who_won_each_place_the_breakdown_and_the_tie_breaks() -> None:
-    record = timed(FINISHED["mine"]())
-    result, t = score(record), partial(i18n.translate, "en")
+def decided(game: str) -> bool:
+    """Whether a place of the game's finished game is decided by a tie-breaker."""
+    return any(s.decided_by for s in score(FINISHED[game]()).standings)
+
+
+def test_a_place_of_a_finished_game_is_decided_by_a_tie_break() -> None:
+    """The card's tie-break notes below are checked on at least one game."""
+    assert any(decided(game) for game in GAMES)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_card_says_who_won_each_place_the_breakdown_and_the_tie_breaks(game: str) -> None:
+    record = timed(FINISHED[game]())
+    result, t, first = score(record), partial(i18n.translate, "en"), GAMES[game].categories[0]
     said = card.contents(record, t, "en", utc_offset=60)
-    assert said.game == "MINE!" and said.winners == t("card.winners", players=", ".join(result.winners))
+    assert said.game == GAMES[game].names["en"] and said.winners == t("card.winners", players=", ".join(result.winners))
     assert [(r.place, r.name, r.total) for r in said.rows] == [(s.rank, s.player, s.total) for s in result.standings]
-    assert said.rows[0].items[0] == f"{t('mine.cat.round_1.short')}: {result.standings[0].breakdown['round_1']}"
-    decided = [s for s in result.standings if s.decided_by]
-    assert decided and all(t(s.decided_by, value=s.tiebreak) in row.notes for s, row in zip(result.standings, said.rows)
-                           if s.decided_by)
-    shared = [row for row in said.rows if t("mine.shared_place") in row.notes]
+    assert said.rows[0].items[0] == f"{t(f'{game}.cat.{first}.short')}: {result.standings[0].breakdown[first]}"
+    assert all(t(s.decided_by, value=s.tiebreak) in row.notes for s, row in zip(result.standings, said.rows)
+               if s.decided_by)
+    assert sum(bool(s.decided_by) for s in result.standings) == sum(
+        any(t(key, value=s.tiebreak) in row.notes for key in GAMES[game].tiebreaks)
+        for s, row in zip(result.standings, said.rows))
+    shared = [row for row in said.rows if t(f"{game}.shared_place") in row.notes]
     assert len(shared) == sum(1 for s in result.standings if sum(o.rank == s.rank for o in result.standings) > 1)
     assert said.when == f"December 5, 2025{card.SEPARATOR}{t('card.minutes', minutes=95)}"
     assert [r.colour for r in said.rows] == [record["colours"][s.player] for s in result.standings]
@@ -122,17 +135,15 @@ def test_the_card_says_who_won_each_place_the_breakdown_and_the_tie_breaks() -> 
     ("en", 13 * 60, "December 6, 2025"),
 ])
 def test_the_day_is_written_as_the_language_writes_it_in_the_phones_time_zone(lang: str, offset: int, day: str) -> None:
-    said = card.contents(timed(FINISHED["coal_baron"]()), partial(i18n.translate, lang), lang, offset)
+    said = card.contents(timed(FINISHED[EXAMPLE]()), partial(i18n.translate, lang), lang, offset)
     assert said.when.startswith(day + card.SEPARATOR)
 
 
 def test_a_game_without_times_has_no_date_line() -> None:
-    assert card.contents(FINISHED["coal_baron"](), partial(i18n.translate, "en")).when == ""
+    assert card.contents(FINISHED[EXAMPLE](), partial(i18n.translate, "en")).when == ""
 
 
 def test_the_dummy_seat_is_named_as_such_and_never_the_winner() -> None:
-    from builders.mine import dummy_ahead
-
     record = dummy_ahead(["Anna", "Ben", "Robo"], "Robo")
     said = card.contents(record, partial(i18n.translate, "en"))
     robo = next(r for r in said.rows if r.name == i18n.translate("en", "standings.dummy", player="Robo"))
@@ -154,7 +165,7 @@ def jpeg(width: int, height: int, colour: str = "#2e7d32") -> str:
 
 
 def test_the_photo_of_the_final_board_is_drawn_under_the_standings_as_wide_as_the_text() -> None:
-    record, t = timed(FINISHED["schichtwechsel"]()), partial(i18n.translate, "en")
+    record, t = timed(FINISHED[EXAMPLE]()), partial(i18n.translate, "en")
     without = picture(card.card_png(record, t))
     drawn = picture(card.card_png({**record, "photo": jpeg(1600, 1200)}, t))
     width = card.WIDTH - 2 * card.MARGIN
@@ -175,7 +186,7 @@ def test_a_tall_photo_is_kept_within_its_height() -> None:
 def test_a_photo_that_cannot_be_drawn_is_refused(photo: str, code: str) -> None:
     assert len(base64.b64decode(photo)) <= PHOTO_BYTES
     with pytest.raises(RecordError) as refused:
-        card.card_png({**FINISHED["coal_baron"](), "photo": photo}, partial(i18n.translate, "en"))
+        card.card_png({**FINISHED[EXAMPLE](), "photo": photo}, partial(i18n.translate, "en"))
     assert (refused.value.field, refused.value.code) == ("photo", code)
 
 
@@ -246,7 +257,7 @@ def command(tmp_path: Path, record: Any, *options: str) -> subprocess.CompletedP
 
 
 def test_the_command_draws_the_same_card_as_the_app(tmp_path: Path) -> None:
-    record, out = timed(FINISHED["coal_baron"]()), tmp_path / "card.png"
+    record, out = timed(FINISHED[EXAMPLE]()), tmp_path / "card.png"
     done = command(tmp_path, record, "--out", str(out), "--lang", "ja", "--utc-offset", "540")
     assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
     assert out.read_bytes() == card.card_png(record, partial(i18n.translate, "ja"), "ja", 540)
@@ -254,7 +265,7 @@ def test_the_command_draws_the_same_card_as_the_app(tmp_path: Path) -> None:
 
 def test_the_command_refuses_a_game_not_over_in_one_line_and_writes_nothing(tmp_path: Path) -> None:
     out = tmp_path / "card.png"
-    done = command(tmp_path, at("mine", ["Anna", "Ben"], "playing"), "--out", str(out))
+    done = command(tmp_path, at(EXAMPLE, ["Anna", "Ben"], "playing"), "--out", str(out))
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.splitlines() == ["error: end: is missing"]
     assert not out.exists()
@@ -262,5 +273,5 @@ def test_the_command_refuses_a_game_not_over_in_one_line_and_writes_nothing(tmp_
 
 def test_the_command_says_when_it_cannot_write_the_file(tmp_path: Path) -> None:
     out = tmp_path / "no such folder" / "card.png"
-    done = command(tmp_path, timed(FINISHED["mine"]()), "--out", str(out))
+    done = command(tmp_path, timed(FINISHED[EXAMPLE]()), "--out", str(out))
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and "cannot write" in done.stderr

@@ -5,27 +5,24 @@ phone knows when asked, and follows the group's changes. Harness: apptest.py."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from urllib.parse import parse_qs
 
 import pytest
 from babel.numbers import format_percent
 
-from apptest import PAGE_FIXTURES, ROOT, failure, group_app, texts, tr
-from builders.mine import dummy_ahead
+from apptest import PAGE_FIXTURES, failure, group_app, texts, tr
+from builders import DUMMY, EXAMPLE, dummy_ahead, example, finished_example, finished_examples
 from schichtbuch.live import refresh
 from schichtbuch.store import SQLiteStore
 from schichtbuch.texts import i18n
+from scoring.registry import GAMES
 
 pytestmark = [pytest.mark.pages, pytest.mark.usefixtures(*PAGE_FIXTURES)]
-PLAYED = ["coal_baron_2p", "schichtwechsel_2p_tie", "mine_3p_all_tied", "coal_baron_4p_ties"]
-"""Anna's games beside the MINE! game the dummy seat Robo leads: Anna wins the first three (the second
-shared), Ben finishes behind Anna in the first, third and fourth, ahead of her in the dummy's game."""
-
-
-def example(name: str) -> dict:
-    return json.loads((ROOT / "tests" / "games" / f"{name}.json").read_text(encoding="utf-8"))
+PLAYED = [finished_examples(g)[0] for g in GAMES] + finished_examples(EXAMPLE)[1:]
+"""Anna's games beside the game the dummy seat Robo leads: each game's finished example game, then the
+example game's others. Anna wins the first three (the second shared), Ben finishes behind Anna in the
+first, third and fourth, ahead of her in the dummy's game."""
 
 
 def stocked(store_path: Path, name: str = "Donnerstagsrunde", played: list[str] = PLAYED, dummy: bool = True) -> str:
@@ -47,7 +44,7 @@ def profile_links(at) -> dict[str, dict[str, str]]:
 def test_a_players_name_on_the_statistics_page_opens_the_profile(store_path: Path, lang: str):
     group_id = stocked(store_path)
     at = group_app("pages/stats.py", lang, group_id)
-    at.button_group(key="stats_game").set_value("coal_baron").run()
+    at.button_group(key="stats_game").set_value(EXAMPLE).run()
     links = profile_links(at)
     assert sorted(links) == ["Anna", "Ben", "Cleo", "Dirk"]
     at = group_app("pages/player.py", lang, group_id, player=links["Anna"]["player"])
@@ -66,7 +63,7 @@ def test_a_players_name_on_the_statistics_page_opens_the_profile(store_path: Pat
 def test_the_statistics_show_the_ratings_and_no_profile_for_the_dummy_seat(store_path: Path):
     group_id = stocked(store_path)
     at = group_app("pages/stats.py", "en", group_id)
-    at.button_group(key="stats_game").set_value("mine").run()
+    at.button_group(key="stats_game").set_value(DUMMY).run()
     assert sorted(profile_links(at)) == ["Anna", "Ben", "Cleo"]
     (ratings,) = [m.value for m in at.markdown if m.value.startswith(f"| {tr('en', 'col.player')} | μ ± σ |")]
     rows = [line.split("|")[1].strip().split(" ", 1) for line in ratings.splitlines()[2:]]
@@ -91,7 +88,7 @@ def test_the_history_filtered_by_a_player_links_to_the_profile(store_path: Path)
 
 
 def test_the_profile_counts_every_group_the_phone_knows_when_asked(store_path: Path):
-    other = stocked(store_path, "Freitag", ["coal_baron_2p"], dummy=False)
+    other = stocked(store_path, "Freitag", PLAYED[:1], dummy=False)
     group_id = stocked(store_path)
     at = group_app("pages/player.py", "en", other, player="Anna")
     assert "player_scope" not in [b.key for b in at.button_group], "one group known: nothing to choose"
@@ -108,16 +105,18 @@ def test_a_profile_follows_the_group_and_is_computed_again_when_it_changes(store
                                                                            monkeypatch: pytest.MonkeyPatch):
     followed: list[tuple[str, str]] = []
     monkeypatch.setattr(refresh, "follow", lambda table, item, version, read, gone: followed.append((table, item)))
-    group_id = stocked(store_path, played=["coal_baron_2p"], dummy=False)
+    group_id = stocked(store_path, played=PLAYED[:1], dummy=False)
     at = group_app("pages/player.py", "en", group_id, player="Ben")
     assert followed == [("groups", group_id)]
     assert tr("en", "player.summary", games=1, wins=0, rate="0%", time="–") in texts(at)
-    timed = {**example("schichtwechsel_2p_tie"), "started": 1_700_000_000, "ended": 1_700_000_000 + 70 * 60}
+    won = next(g for g in GAMES if g != EXAMPLE and finished_example(g)["expected"]["Ben"]["rank"] == 1)
+    ben = finished_example(won)["expected"]["Ben"]["total"]
+    timed = {**finished_example(won), "started": 1_700_000_000, "ended": 1_700_000_000 + 70 * 60}
     SQLiteStore(str(store_path)).create(timed, {"key": "change.start"}, group=group_id)
     at.run()
     hours = tr("en", "player.hours", hours=1, minutes=10)
     assert tr("en", "player.summary", games=2, wins=1, rate="50%", time=hours) in texts(at)
-    assert any(f"| Schichtwechsel | 1 | 1 (100%) | 30.0 | 30 | {hours} |" in m for m in texts(at))
+    assert any(f"| {GAMES[won].names['en']} | 1 | 1 (100%) | {ben}.0 | {ben} | {hours} |" in m for m in texts(at))
 
 
 def test_a_game_with_one_person_beside_the_dummy_counts_but_rates_nobody(store_path: Path):

@@ -5,20 +5,20 @@ place a tie, the dummy seat never counted); and their invariants over random his
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from builders import DUMMY, dummy_ahead
 from schichtbuch.groups.profiles import SHARED_AT_LEAST, CountLine, GameLine, Rival, Tally, plays, players, profile
 from schichtbuch.store import Played
-from scoring.registry import summary
+from scoring.registry import GAMES, summary
 
 pytestmark = pytest.mark.pure
-GAMES_DIR = Path(__file__).parent / "games"
+OTHER = next(g for g in GAMES if g != DUMMY)
+"""A game beside the one a dummy seat plays in."""
 
 
 def row(game: str, places: list[tuple[str, int, int]], played: float, dummy: str | None = None,
@@ -32,37 +32,37 @@ def row(game: str, places: list[tuple[str, int, int]], played: float, dummy: str
 
 
 HISTORY = [  # newest first, as the store lists it
-    row("mine", [("Anna", 9, 2), ("Robo", 12, 1), ("Ben", 5, 3)], 9, dummy="Robo", minutes=50),
-    row("coal_baron", [("Anna", 80, 2), ("Ben", 80, 2), ("Cleo", 95, 1)], 8, minutes=70),
-    row("coal_baron", [("Anna", 99, 1), ("Ben", 70, 2)], 7),
-    row("coal_baron", [("Anna", 60, 3), ("Ben", 75, 1), ("Cleo", 75, 1)], 6, minutes=80),
-    row("coal_baron", [("Anna", 88, 1), ("Ben", 88, 1)], 5, minutes=45),
-    row("coal_baron", [("Anna", 10, 1), ("Dana", 5, 2)], 4, minutes=30),
-    row("coal_baron", [("Anna", 10, 2), ("Ben", 30, 1)], 3, final=False),
+    row(DUMMY, [("Anna", 9, 2), ("Robo", 12, 1), ("Ben", 5, 3)], 9, dummy="Robo", minutes=50),
+    row(OTHER, [("Anna", 80, 2), ("Ben", 80, 2), ("Cleo", 95, 1)], 8, minutes=70),
+    row(OTHER, [("Anna", 99, 1), ("Ben", 70, 2)], 7),
+    row(OTHER, [("Anna", 60, 3), ("Ben", 75, 1), ("Cleo", 75, 1)], 6, minutes=80),
+    row(OTHER, [("Anna", 88, 1), ("Ben", 88, 1)], 5, minutes=45),
+    row(OTHER, [("Anna", 10, 1), ("Dana", 5, 2)], 4, minutes=30),
+    row(OTHER, [("Anna", 10, 2), ("Ben", 30, 1)], 3, final=False),
 ]
 
 
 def test_only_finished_games_count_in_the_order_they_were_played():
     found = plays(HISTORY)
     assert [len(p.ranks) for p in found] == [2, 2, 3, 2, 3, 2]
-    assert found[-1].game == "mine" and found[0].totals == {"Anna": 10, "Dana": 5}
+    assert found[-1].game == DUMMY and found[0].totals == {"Anna": 10, "Dana": 5}
 
 
 def test_the_dummy_seat_is_no_player_wins_nothing_and_is_not_in_the_player_count():
-    mine = plays(HISTORY)[-1]
-    assert dict(mine.ranks) == {"Anna": 2, "Ben": 3} and mine.winners == {"Anna"}
+    dummy_game = plays(HISTORY)[-1]
+    assert dict(dummy_game.ranks) == {"Anna": 2, "Ben": 3} and dummy_game.winners == {"Anna"}
     assert "Robo" not in players(plays(HISTORY))
     assert profile(plays(HISTORY), "Robo").tally == Tally(0, 0)
-    assert [c for c in profile(plays(HISTORY), "Anna").counts if c.game == "mine"] == [CountLine("mine", 2, Tally(1, 1))]
+    assert [c for c in profile(plays(HISTORY), "Anna").counts if c.game == DUMMY] == [CountLine(DUMMY, 2, Tally(1, 1))]
 
 
 def test_anna_by_game_and_by_player_count():
     anna = profile(plays(HISTORY), "Anna")
     assert (anna.tally, anna.minutes, anna.timed) == (Tally(6, 4), 50 + 70 + 80 + 45 + 30, 5)
-    assert anna.games == (GameLine("coal_baron", Tally(5, 3), (80 + 99 + 60 + 88 + 10) / 5, 99, 70 + 80 + 45 + 30, 4),
-                          GameLine("mine", Tally(1, 1), 9, 9, 50, 1))
-    assert anna.counts == (CountLine("coal_baron", 2, Tally(3, 3)), CountLine("coal_baron", 3, Tally(2, 0)),
-                           CountLine("mine", 2, Tally(1, 1)))
+    assert anna.games == (GameLine(OTHER, Tally(5, 3), (80 + 99 + 60 + 88 + 10) / 5, 99, 70 + 80 + 45 + 30, 4),
+                          GameLine(DUMMY, Tally(1, 1), 9, 9, 50, 1))
+    assert anna.counts == (CountLine(OTHER, 2, Tally(3, 3)), CountLine(OTHER, 3, Tally(2, 0)),
+                           CountLine(DUMMY, 2, Tally(1, 1)))
     assert anna.tally.win_rate == pytest.approx(4 / 6)
 
 
@@ -96,11 +96,11 @@ def test_the_nemesis_finished_ahead_most_often_then_by_share_then_by_name(rivals
 def duels(name: str, behind: int, ahead: int, games: int, start: int) -> list[Played]:
     """Two-player games of Anna and `name`: `behind` won by `name`, `ahead` by Anna, the rest tied."""
     outcomes = [(2, 1)] * behind + [(1, 2)] * ahead + [(1, 1)] * (games - behind - ahead)
-    return [row("coal_baron", [("Anna", 0, mine), (name, 0, theirs)], start + i) for i, (mine, theirs) in enumerate(outcomes)]
+    return [row(OTHER, [("Anna", 0, hers), (name, 0, theirs)], start + i) for i, (hers, theirs) in enumerate(outcomes)]
 
 
-def test_real_summaries_of_a_mine_game_with_a_dummy_seat():
-    record = json.loads((GAMES_DIR / "mine_4p_variant_dummy_21.json").read_text(encoding="utf-8"))
+def test_real_summaries_of_a_game_with_a_dummy_seat():
+    record = dummy_ahead(["Anna", "Ben", "Robo"], "Robo")
     s = summary(record)
     (play,) = plays([Played("g", 1.0, s)])
     assert s["dummy"] not in play.ranks and set(play.ranks) == set(record["players"]) - {s["dummy"]}
@@ -119,7 +119,7 @@ def history_rows(draw: st.DrawFn) -> list[Played]:
     for i in range(draw(st.integers(0, 30))):
         seats = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=5, unique=True))
         places = [(p, draw(st.integers(0, 120)), draw(st.integers(1, len(seats)))) for p in seats]
-        rows.append(row(draw(st.sampled_from(["coal_baron", "mine"])), places, draw(st.integers(0, 40)) + i / 100,
+        rows.append(row(draw(st.sampled_from([OTHER, DUMMY])), places, draw(st.integers(0, 40)) + i / 100,
                         dummy=draw(st.none() | st.sampled_from(seats)), minutes=draw(st.none() | st.integers(1, 200)),
                         final=draw(st.booleans())))
     return rows

@@ -42,6 +42,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from scoring.game import StartOption
 from scoring.registry import GAMES
 from setup import Step
 
@@ -270,6 +271,10 @@ BY_GAME = _by_game()
 """Each game's builders module, by its registry id."""
 EXAMPLE = next(iter(GAMES))
 """The game a shared test plays where any one game will do: the registry's first (the home page's default)."""
+DUMMY = next(g for g, game in GAMES.items() if StartOption.DUMMY in game.options)
+"""The first game of the registry a dummy seat plays in (its builder has `dummy_ahead`)."""
+DRAWN = next(g for g, game in GAMES.items() if game.draw_start)
+"""The first game of the registry whose start player the app may draw."""
 STAGES: dict[str, Callable[[], Record] | None] = {"no_game": None} | {
     name: stage.build for module in BY_GAME.values() for name, stage in module.STAGES.items()}
 """Every game's stages, by a name unique across games; `no_game` for the pages opened without a game."""
@@ -298,9 +303,21 @@ def long_game(store: Any) -> tuple[str, list[Record]]:
     return BY_GAME[EXAMPLE].long_game(store)  # type: ignore[no-any-return]
 
 
+def dummy_ahead(names: list[str], dummy: str) -> Record:
+    """A finished game of `DUMMY` in which the dummy seat `dummy` finishes first (its builder's `dummy_ahead`)."""
+    return BY_GAME[DUMMY].dummy_ahead(names, dummy)  # type: ignore[no-any-return]
+
+
 def example(name: str) -> Record:
     """An example game of `tests/games/` by its file's name, as the file holds it (with its `expected`)."""
     return json.loads((EXAMPLES_DIR / f"{name}.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def finished_examples(game: str) -> list[str]:
+    """The names of a game's example games of `tests/games/` that are over, its `FINISHED_EXAMPLE` first."""
+    first = BY_GAME[game].FINISHED_EXAMPLE
+    names = sorted(p.stem for p in EXAMPLES_DIR.glob("*.json") if p.stem != first)
+    return [first] + [n for n in names if example(n)["game"] == game and BY_GAME[game].over(example(n))]
 
 
 def finished_example(game: str) -> Record:
