@@ -937,10 +937,12 @@ def test_a_committed_write_wakes_the_subscribers_at_once_and_a_refused_one_does_
 
 
 def test_a_write_of_another_process_wakes_the_subscribers_through_postgresql(postgres_url):
+    """Another store's write wakes through the notification; the store's own write wakes once, directly,
+    its own notification passed over."""
     listening, writing = PostgresStore(postgres_url, gate=any_document), PostgresStore(postgres_url, gate=any_document)
-    woken = threading.Event()
+    woken, threads = threading.Event(), []
     try:
-        listening.subscribe(woken.set)
+        listening.subscribe(lambda: threads.append(threading.get_ident()) or woken.set())
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:  # until the listening thread listens
             woken.clear()
@@ -949,6 +951,10 @@ def test_a_write_of_another_process_wakes_the_subscribers_through_postgresql(pos
                 break
         else:
             pytest.fail("no notification reached the other store within 10 s")
+        threads.clear()
+        listening.create({}, START)
+        time.sleep(0.5)
+        assert threads == [threading.get_ident()]
     finally:
         listening.close()
         writing.close()

@@ -12,9 +12,10 @@ and with it every other idle one the server dropped.
 What still fails, a server down for longer than `WAIT_SECONDS`, or a connection lost during a
 transaction, raises the store's `Unavailable`.
 
-Every write transaction notifies `CHANNEL` (delivered when it commits); once something in the process
-subscribes (the live refresh), a thread listens on a connection of its own and wakes the subscribers at
-each notification, whichever process wrote, so that phones on all processes follow a tap at once.
+Every write transaction notifies `CHANNEL` (delivered when it commits), naming the store that wrote; once
+something in the process subscribes (the live refresh), a thread listens on a connection of its own and
+wakes the subscribers at each notification of another process's store (this one's own writes have woken
+them already, `SQLStore.writing`), so that phones on all processes follow a tap at once.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from psycopg_pool import ConnectionPool
 
 from schichtbuch.store import migrations
 from schichtbuch.store.sql import SQLStore, unavailable_on
-from schichtbuch.store.types import Database, Gate, Unavailable
+from schichtbuch.store.types import Database, Gate, Unavailable, new_id
 from schichtbuch.store.written import written
 
 _LOG = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ class PostgresStore(SQLStore):
     def __init__(self, url: str, gate: Gate = written) -> None:
         super().__init__(gate)
         self._url = url
+        self._origin = new_id()
         self._closed = threading.Event()
         self._listener: threading.Thread | None = None
         self._pool = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=WAIT_SECONDS, check=self._check,
@@ -79,16 +81,17 @@ class PostgresStore(SQLStore):
             self._listener.start()
 
     def _listen(self) -> None:
-        """Wake the subscribers at every notification on `CHANNEL` until the store is closed. A lost
-        connection is opened again after `LISTEN_SECONDS` (what was written meanwhile, the live
-        refresh's regular check finds)."""
+        """Wake the subscribers at every notification on `CHANNEL` of another store until this one is
+        closed. A lost connection is opened again after `LISTEN_SECONDS` (what was written meanwhile, the
+        live refresh's regular check finds)."""
         while not self._closed.is_set():
             try:
                 with psycopg.connect(self._url, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     while not self._closed.is_set():
-                        for _ in connection.notifies(timeout=LISTEN_SECONDS):
-                            self._wake_subscribers()
+                        for notified in connection.notifies(timeout=LISTEN_SECONDS):
+                            if notified.payload != self._origin:
+                                self._wake_subscribers()
             except psycopg.Error as error:
                 _LOG.warning("store notifications: %s; listening again in %s s", error, LISTEN_SECONDS)
                 self._closed.wait(LISTEN_SECONDS)
@@ -112,10 +115,10 @@ class PostgresStore(SQLStore):
 
     @contextmanager
     def _begin_writing(self) -> Iterator[Database]:
-        """A write transaction that notifies `CHANNEL` when it commits."""
+        """A write transaction that notifies `CHANNEL`, naming this store, when it commits."""
         with self._transaction() as db:
             yield db
-            db.execute("SELECT pg_notify(?, '')", (CHANNEL,))
+            db.execute("SELECT pg_notify(?, ?)", (CHANNEL, self._origin))
 
     def reading(self) -> AbstractContextManager[Database]:
         return self._transaction()
