@@ -70,16 +70,11 @@ def _start(game_id: str, first_page: str, key: str) -> None:
     follow)."""
     tapped()
     picked = st.session_state.get(key)
-    if picked is None:
-        try:
-            started = next_game(store().load(game_id).doc) is not None
-        except Unavailable as error:
-            unavailable("rematch", error)
-            return
-        say("rematch", *((t("rematch.elsewhere"), "info") if started else (t("rematch.choose_first"),)))
-        return
     try:
         next_id, made = store().create_next(game_id, lambda doc: _record(doc, picked), {"key": "change.start"})
+    except NoStartPlayer:
+        say("rematch", t("rematch.choose_first"))
+        return
     except RecordError as error:
         say("rematch", refusal(error))
         return
@@ -92,8 +87,15 @@ def _start(game_id: str, first_page: str, key: str) -> None:
     go_to(first_page, {"game": next_id, "lang": st.session_state.lang})
 
 
-def _record(finished: Document, picked: str) -> Document:
+class NoStartPlayer(Exception):
+    """The table picked no start player where the rules name one, and no other phone started the next game."""
+
+
+def _record(finished: Document, picked: str | None) -> Document:
     """The next game's record, stamped with its start: `picked` starts it, or, where the choice was left to
-    the app, one of the players drawn at random."""
+    the app, one of the players drawn at random. Called only when no next game exists yet (`create_next`),
+    so a phone that picked no one is asked to (`NoStartPlayer`) only then."""
+    if picked is None:
+        raise NoStartPlayer
     first = picked if picked != DRAW else random.SystemRandom().choice(list(finished["players"]))
     return with_start(rematch_record(finished, first), time.time())
