@@ -18,8 +18,7 @@ import streamlit as st
 
 from schichtbuch.live.caching import kept
 from schichtbuch.store import Document, Saved
-from schichtbuch.texts.words import t, translator, utc_offset
-from scoring.app_fields import times
+from schichtbuch.texts.words import played_offset, t, translator
 from scoring.registry import is_over
 
 CARDS_KEPT = 16
@@ -71,9 +70,7 @@ def offer(saved: Saved) -> None:
     """For a finished game: the card, and the button that shares or downloads it."""
     if not is_over(saved.doc):
         return
-    started, ended = times(saved.doc)
-    offset = utc_offset(started if started is not None else ended if ended is not None else saved.updated)
-    png = drawn_card(saved.id, saved.version, st.session_state.lang, offset, saved.doc)
+    png = drawn_card(saved.id, saved.version, st.session_state.lang, played_offset(saved), saved.doc)
     texts = {"share": t("card.share"), "download": t("card.download"), "title": t("card.title"),
              "file": f"{saved.doc['game']}-{saved.id[:6]}-{t('card.file')}.png"}
     with st.container(key="results_card"):

@@ -13,7 +13,9 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
+from schichtbuch.store import Saved
 from schichtbuch.texts import i18n
+from scoring.app_fields import times
 from setup import Step
 
 
@@ -54,6 +56,12 @@ def utc_offset(timestamp: float) -> int:
     moment = datetime.fromtimestamp(timestamp, zone) if zone is not None else datetime.fromtimestamp(timestamp).astimezone()
     offset = moment.utcoffset()
     return 0 if offset is None else int(offset.total_seconds() // 60)
+
+
+def played_offset(saved: Saved) -> int:
+    """`utc_offset` when the game was played: at its start, else its end, else its last change."""
+    started, ended = times(saved.doc)
+    return utc_offset(started if started is not None else ended if ended is not None else saved.updated)
 
 
 def _zone() -> ZoneInfo | None:

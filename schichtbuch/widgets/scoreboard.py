@@ -13,10 +13,9 @@ from schichtbuch.session.page import extra
 from schichtbuch.sharing.keepsakes import keepsakes
 from schichtbuch.sharing.qr import qr_code
 from schichtbuch.store import Document, Saved
-from schichtbuch.texts.words import md, t, translator, utc_offset
+from schichtbuch.texts.words import md, played_offset, t, translator
 from schichtbuch.widgets.charts import lines
 from scoring import bgstats
-from scoring.app_fields import times
 from scoring.game import Game
 from scoring.registry import GAMES, score
 from scoring.standings import Line, Result
@@ -120,9 +119,7 @@ def send_to_bgstats(saved: Saved) -> None:
     its language. The QR code's link leaves out the points per category (BG Stats' comments, after the note
     and the dummy's line), which would make the code of a long game too dense to scan or too long to draw;
     where even that does not fit, the page says so."""
-    started, ended = times(saved.doc)
-    moment = started if started is not None else ended if ended is not None else saved.updated
-    lang, offset = st.session_state.get("lang", "en"), utc_offset(moment)
+    lang, offset = st.session_state.get("lang", "en"), played_offset(saved)
     st.link_button(t("bgstats.send"), bgstats.link(saved.doc, t, lang, offset), icon="📤", width="stretch")
     with st.expander(t("bgstats.qr")):
         qr_code(bgstats.link(saved.doc, t, lang, offset, points=False), t("bgstats.qr_alt"))
