@@ -5,10 +5,9 @@ it read). One thread per server process reads the stored versions of everything 
 query per kind, and reruns each session that shows another version. It reads them as soon as the store
 says a write was committed (`Store.subscribe`: this process's writes at once, and on PostgreSQL every
 process's, through its notifications), and every `CHECK_SECONDS` besides, for the writes no notification
-reports (other processes sharing one SQLite file). It reruns
-them as Streamlit does on a changed source file with `runOnSave` (`AppSession.request_rerun` with the
-session's last client state, on the server's event loop): the page and the query string stay, widgets
-keep their values. A session whose own run is going on is left to it, since a rerun request would stop
+reports (other processes sharing one SQLite file). It reruns them as Streamlit does on a changed source file with `runOnSave` (`AppSession.request_rerun` with the
+session's last client state, on the server's event loop), one at a time in a lane that lets taps go
+first (`lane.py`): the page and the query string stay, widgets keep their values. A session whose own run is going on is left to it, since a rerun request would stop
 that run and lose the tap it carries (`_rerun`). A phone costs the server nothing between changes (but
 the header clock's tick once a minute, clock.py), where a poll from every phone cost a script run each;
 several processes sharing one store each watch their own phones.
@@ -31,17 +30,11 @@ from streamlit import runtime
 from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from schichtbuch.live.lane import Lane
 from schichtbuch.session.resources import store
 
 CHECK_SECONDS = 0.5
 """How often each server process reads the versions its phones show when no write woke it."""
-
-
-RERUN_GAP_SECONDS = 0.03
-"""Before the first rerun a check starts and between two: about the CPU time of one run (the load test:
-15–21 ms). The tapping phone's own run, whose write woke the check, has the server to itself for its
-first gap; phones a change sends onto the server's one interpreter lock all at once would each take as
-long as all of them, and so would a tap arriving in their midst."""
 
 
 POLL_SECONDS = 1.5
@@ -57,11 +50,11 @@ _LOG = logging.getLogger(__name__)
 
 class Watcher:
     """Which session shows which version of what, and the check that reruns those the store has moved
-    on from. `versions(table, ids)` reads the store; `rerun(session, delay, due)` reruns a session after
-    `delay` seconds if `due(busy)` says so then (`busy`: a run of the session is going on)."""
+    on from. `versions(table, ids)` reads the store; `rerun(session, due)` reruns a session when its turn
+    comes if `due(busy)` says so then (`busy`: a run of the session is going on)."""
 
     def __init__(self, versions: Callable[[str, Sequence[str]], Mapping[str, int]],
-                 rerun: Callable[[str, float, Callable[[bool], bool]], object]) -> None:
+                 rerun: Callable[[str, Callable[[bool], bool]], object]) -> None:
         self._versions, self._rerun = versions, rerun
         self._shown: dict[str, tuple[Shown, int]] = {}
         self._lock = threading.Lock()
@@ -87,9 +80,9 @@ class Watcher:
     def check(self) -> None:
         """Rerun every session whose game or group has another version in the store (newer, or older
         after an undo) than the one it shows, and forget it until its rerun follows the new one. A game
-        or group no longer in the store reruns nothing. The reruns start `RERUN_GAP_SECONDS` apart, the first
-        one gap after the check, so that a change seen by many phones does not stall the tap that made it
-        or the taps arriving meanwhile."""
+        or group no longer in the store reruns nothing. The reruns take their turns in the lane
+        (`lane.py`), so that a change seen by many phones does not stall the tap that made it or the taps
+        arriving meanwhile."""
         with self._lock:
             now = dict(self._shown)
         ids: dict[str, set[str]] = defaultdict(set)
@@ -102,8 +95,8 @@ class Watcher:
             for session in behind:
                 if self._shown.get(session) == now[session]:
                     del self._shown[session]
-        for n, session in enumerate(behind):
-            self._rerun(session, (n + 1) * RERUN_GAP_SECONDS, functools.partial(self._due, session, now[session]))
+        for session in behind:
+            self._rerun(session, functools.partial(self._due, session, now[session]))
 
     def _due(self, session: str, shown: tuple[Shown, int], busy: bool) -> bool:
         """Whether to rerun a session the check found behind, now that its turn has come: not if a run of
@@ -206,10 +199,10 @@ def _alive(session: str) -> bool:
     return _app_session(session) is not None
 
 
-def _rerun(session: str, delay: float, due: Callable[[bool], bool]) -> None:
-    """Rerun the whole page of a session with its last client state after `delay` seconds if `due`, on
-    the server's event loop where Streamlit handles a phone's own rerun requests; nothing if the session
-    has gone meanwhile.
+def _rerun(session: str, due: Callable[[bool], bool]) -> None:
+    """Rerun the whole page of a session with its last client state when its turn in the lane comes
+    (`LANE`), if `due`, on the server's event loop where Streamlit handles a phone's own rerun requests;
+    nothing if the session has gone meanwhile.
 
     A run of the session going on then may be the phone's own: a tap or an entry whose callback has not
     run yet. A new rerun request stops a running script, and would join one still waiting with the
@@ -220,13 +213,23 @@ def _rerun(session: str, delay: float, due: Callable[[bool], bool]) -> None:
     if app_session is None:
         return
 
-    def rerun() -> None:
+    def start() -> Callable[[], bool] | None:
         if not due(app_session._scriptrunner is not None):
-            return
+            return None
         state = ClientState()
         state.CopyFrom(app_session._client_state)
         state.fragment_id, state.is_auto_rerun = "", False
         app_session.request_rerun(state)
+        return lambda: app_session._scriptrunner is None
 
     loop = app_session._event_loop
-    loop.call_soon_threadsafe(loop.call_later, delay, rerun)
+    loop.call_soon_threadsafe(LANE.add, loop, session, start)
+
+
+def _scripts_running() -> int:
+    """How many scripts run in this process now (Streamlit runs each in a thread of this name)."""
+    return sum(thread.name == "ScriptRunner.scriptThread" for thread in threading.enumerate())
+
+
+LANE = Lane(_scripts_running)
+"""The process's lane of reruns (`lane.py`)."""
