@@ -1,8 +1,9 @@
-"""The load test: T tables of four simulated phones on one Streamlit server, this app and a bare Streamlit
+"""The load test: T tables of four simulated phones on a Streamlit server, this app and a bare Streamlit
 page with the same live refresh (`bare.py`) in the same run, so that the figures can be read as ratios
 on any machine. Run on demand, never by pytest:
 
     python tests/load/measure.py --tables 6 12 24 --standings 2 --seconds 60 [--mine] [--processes 2]
+    python tests/load/measure.py --tables 16 --standings 2 --processes 2 --postgres postgresql://… --app-only
 
 Each table plays one Coal Baron game (four players, shifts I and II scored, shift III under way): its
 phones open the shift page, `--standings` of the four the end page (the standings so far, with the
@@ -13,13 +14,22 @@ p50/p95, taps not answered or not shown, and for the app the store's revisions a
 refused with a message, and silent: answered, yet neither stored nor refused), the server's CPU (100% =
 one core) and per script run, and resident memory per phone. Both run with the project's
 `.streamlit/config.toml` and `--set section.option=value` on top, so that the ratios are the app's own
-cost over Streamlit's. With `--processes N` both run as N processes behind HAProxy, as `deploy/serve.py`
-starts them, and CPU and memory are the processes' sum. Everything stays on loopback; Linux only (`/proc`)."""
+cost over Streamlit's. The app's store is a temporary SQLite file, or with `--postgres URL` a fresh
+schema on that PostgreSQL server, dropped afterwards.
+
+With `--processes N` both run as N processes, and CPU and memory are the processes' sum. The app's have no
+proxy in front: each table's phones connect to them in turn (phone i to process i mod N), so that the
+line adds propagation p50/p95 to the phones of the tapping phone's process and to those of another, which
+see a write through the store (on PostgreSQL its notifications, on SQLite the live refresh's regular
+check). The bare page's run behind HAProxy, as `deploy/serve.py` starts them; it has no store, so its
+propagation stays its poll, within one process (a phone served by another process does not see the
+tap: unseen). Everything stays on loopback; Linux only (`/proc`)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import math
 import sys
 import tempfile
@@ -33,12 +43,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from phones import (  # noqa: E402
     BARE_APP, CONNECT_SECONDS, PHONES_PER_TABLE, PLAYERS, ROOT, Figures, Phone, Server, Table, figures,
-    percentile, proxied,
+    percentile, proxied, side_by_side,
 )
-from schichtbuch.store import SQLiteStore  # noqa: E402
+from schichtbuch.store import SQLiteStore, Store  # noqa: E402
 from scoring import coal_baron, mine  # noqa: E402
 from scoring.app_fields import with_start  # noqa: E402
 from scoring.coal_baron import Transport  # noqa: E402
+from servers import fresh_schema  # noqa: E402
 
 PLAY_PAGE, STANDINGS_PAGE, MINE_PAGE = "coal_baron_shift", "coal_baron_end", "mine_round"
 MINE_PLAYERS = ("Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz")
@@ -51,7 +62,8 @@ FIRST_RUN_SECONDS = 120.0
 @dataclass(frozen=True)
 class Load:
     """How many tables, how many of each table's phones watch the standings, for how long, and how many
-    server processes carry them (behind HAProxy when more than one)."""
+    server processes carry them (the app's phones spread over them in turn, the bare page's behind
+    HAProxy)."""
 
     tables: int
     standings: int
@@ -111,21 +123,38 @@ def pages(standings: int) -> list[str]:
     return [PLAY_PAGE] * (PHONES_PER_TABLE - standings) + [STANDINGS_PAGE] * standings
 
 
-def measure_app(load: Load, options: Sequence[str] = ()) -> Result:
-    """This app under `load`, with a throwaway store."""
-    with tempfile.TemporaryDirectory() as tmp:
-        path = str(Path(tmp) / "load.sqlite3")
-        store = SQLiteStore(path)
+def measure_app(load: Load, options: Sequence[str] = (), postgres: str | None = None) -> Result:
+    """This app under `load`, with a throwaway store (on the PostgreSQL server at `postgres` if given). Each
+    table's phones connect to the processes in turn (phone i to process i mod N), with no proxy between,
+    so that each phone's process is known."""
+    with throwaway_store(postgres) as (where, store):
         games = [store.create(mine_in_looting() if load.mine_table(i) else game_in_shift_three(), {"key": "change.start"}).id
                  for i in range(load.tables)]
-        with proxied(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, options, load.processes) as server:
+        with side_by_side(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": where}, options, load.processes) as server:
             result = measure(server, "app", load, games, [load.table_pages(i) for i in range(load.tables)])
         landed = sum(store.version(g) - 1 for g in games)
     return Result(result.app, load, result.figures, result.cpu, result.rss_idle, result.rss_end, landed)
 
 
+@contextmanager
+def throwaway_store(postgres: str | None) -> Iterator[tuple[str, Store]]:
+    """A store of one measurement's own and where the app finds it (`SCHICHTBUCH_STORE`): a fresh schema on
+    the PostgreSQL server at `postgres`, dropped afterwards, or else an SQLite file in a temporary folder."""
+    if postgres is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = str(Path(tmp) / "load.sqlite3")
+            yield path, SQLiteStore(path)
+        return
+    from schichtbuch.store.postgres import PostgresStore
+
+    with fresh_schema(postgres, "load") as url, contextlib.closing(PostgresStore(url)) as store:
+        yield url, store
+
+
 def measure_bare(load: Load, options: Sequence[str] = ()) -> Result:
-    """The bare page under the same load (every phone on its one page), with the app's configuration."""
+    """The bare page under the same load (every phone on its one page), with the app's configuration,
+    behind HAProxy when several processes carry it. It has no store: it counts the taps in each process's
+    memory, and a phone sees a tap by its poll, only on the tapping phone's process."""
     with proxied(BARE_APP, ROOT, {}, options, load.processes) as server:
         return measure(server, "bare", load, [f"table{i}" for i in range(load.tables)],
                        [[""] * len(load.table_pages(i)) for i in range(load.tables)])
@@ -133,7 +162,7 @@ def measure_bare(load: Load, options: Sequence[str] = ()) -> Result:
 
 def measure(server: Server, app: str, load: Load, games: Sequence[str], table_pages: Sequence[Sequence[str]]) -> Result:
     rss_idle = server.rss_mb()
-    tables = [Table(server.url, g, phones_pages, (PLAY_PAGE, MINE_PAGE, "")) for g, phones_pages in zip(games, table_pages)]
+    tables = [Table(server.urls, g, phones_pages, (PLAY_PAGE, MINE_PAGE, "")) for g, phones_pages in zip(games, table_pages)]
     figures_, cpu = asyncio.run(_drive(server, tables, load))
     return Result(app, load, figures_, cpu, rss_idle, server.rss_mb(), None)
 
@@ -174,7 +203,7 @@ def loading(url: str, store_path: str, tables: int, standings: int = 2) -> Itera
     server already running at `url`, each tapping every `TAP_SECONDS`, in a thread of their own until
     the block ends: the busy server of the browser tests' quick taps."""
     store = SQLiteStore(store_path)
-    load = [Table(url, store.create(game_in_shift_three(), {"key": "change.start"}).id, pages(standings), (PLAY_PAGE,))
+    load = [Table([url], store.create(game_in_shift_three(), {"key": "change.start"}).id, pages(standings), (PLAY_PAGE,))
             for _ in range(tables)]
     started, stopping = threading.Event(), threading.Event()
 
@@ -210,6 +239,8 @@ def report(result: Result) -> str:
         f"{result.app:5} {result.load.tables:3} tables {result.phones:3} phones {result.load.processes} process(es)",
         f"tap ms p50 {_ms(f.latencies, 50)} p95 {_ms(f.latencies, 95)} p99 {_ms(f.latencies, 99)}",
         f"propagation ms p50 {_ms(f.propagations, 50)} p95 {_ms(f.propagations, 95)}",
+        *([f"same process ms p50 {_ms(f.same_process, 50)} p95 {_ms(f.same_process, 95)}",
+           f"other process ms p50 {_ms(f.other_process, 50)} p95 {_ms(f.other_process, 95)}"] if f.servers > 1 else []),
         f"taps {f.taps} unanswered {f.unanswered} unseen {f.unseen}{landed} errors {f.errors}",
         f"CPU {result.cpu * 100:3.0f}%, {cpu_per_run(result) * 1000:5.1f} ms/run",
         f"RSS {result.rss_idle:.0f}→{result.rss_end:.0f} MB, {per_phone:.0f} kB/phone",
@@ -254,12 +285,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--app-only", action="store_true", help="leave the bare page out")
     parser.add_argument("--mine", action="store_true", help="half the tables play MINE! at six seats")
     parser.add_argument("--processes", type=int, default=1,
-                        help="server processes behind HAProxy, as deploy/serve.py runs them (1: no proxy)")
+                        help="server processes (the app's phones spread over them, the bare page's behind HAProxy)")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="the app's store on this PostgreSQL server, in a fresh schema dropped afterwards")
     args = parser.parse_args(argv)
     options = [part for o in args.set for part in (f"--{o.split('=', 1)[0]}", o.split("=", 1)[1])]
     for tables in args.tables:
         load = Load(tables, args.standings, args.warmup, args.seconds, args.processes, args.mine)
-        app = measure_app(load, options)
+        app = measure_app(load, options, args.postgres)
         print(report(app), flush=True)
         if not args.app_only:
             bare = measure_bare(load, options)
