@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 import os
-import secrets
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 import pytest
 import streamlit as st
@@ -16,6 +14,7 @@ from streamlit.runtime.pages_manager import PagesManager
 from streamlit.testing.v1.util import patch_config_options
 
 from apptest import ROOT
+from servers import fresh_schema
 from schichtbuch.session.settings import BASE_URL, DEFAULT_LANG, STORE_PATH
 
 ORIGINAL_PAGES_MANAGER_INIT = PagesManager.__init__
@@ -44,18 +43,13 @@ POSTGRES = "SCHICHTBUCH_TEST_POSTGRES"
 def postgres_url():
     """A URL of the test server whose tables live in a fresh schema of their own, dropped afterwards.
     Without a server the test is skipped, except in CI, where that is a failure."""
-    import psycopg
-
     url = os.environ.get(POSTGRES)
     if not url:
         if os.environ.get("CI"):
             pytest.fail(f"{POSTGRES} is not set; .ci/run starts a PostgreSQL server for these tests")
         pytest.skip(f"no PostgreSQL server ({POSTGRES} not set)")
-    schema = f"test_{secrets.token_hex(6)}"
-    with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"CREATE SCHEMA {schema}")
-        yield f"{url}{'&' if '?' in url else '?'}options={quote(f'-csearch_path={schema}')}"
-        admin.execute(f"DROP SCHEMA {schema} CASCADE")
+    with fresh_schema(url, "test") as schema_url:
+        yield schema_url
 
 
 @pytest.fixture

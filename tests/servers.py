@@ -1,9 +1,11 @@
 """Servers for the tests that run the app for real (the browser tests, the load scripts, the benchmarks): a
-free loopback port, and a process started, waited for until it answers Streamlit's health check, and
-stopped. No browser here, so that the load scripts run without one (`python tests/load/measure.py`)."""
+free loopback port, a process started, waited for until it answers Streamlit's health check, and
+stopped, and a fresh schema on a PostgreSQL server. No browser here, so that the load scripts run without
+one (`python tests/load/measure.py`)."""
 
 from __future__ import annotations
 
+import secrets
 import socket
 import subprocess
 import time
@@ -12,6 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 STOP_SECONDS = 15
 """How long a stopped server may take to finish the runs it is answering before it is killed."""
@@ -56,3 +59,19 @@ def running(command: Sequence[str], url: str, cwd: Path | None = None, env: Mapp
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@contextmanager
+def fresh_schema(url: str, prefix: str) -> Iterator[str]:
+    """A URL of the PostgreSQL server at `url` whose tables live in a fresh schema of their own (`prefix`
+    and a random suffix), dropped with them when the block ends. (psycopg is imported only here, so that
+    the rest runs without a database driver.)"""
+    import psycopg
+
+    schema = f"{prefix}_{secrets.token_hex(6)}"
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"CREATE SCHEMA {schema}")
+        try:
+            yield f"{url}{'&' if '?' in url else '?'}options={quote(f'-csearch_path={schema}')}"
+        finally:
+            admin.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -12,7 +12,9 @@ A tap is a rerun with the button's trigger set. The browser's heartbeats are lef
 A table is four phones on one game; one of its phones on a play page taps every `TAP_SECONDS`. Measured:
 tap latency (the tap sent → `script_finished` of the run it caused) and propagation (the tap sent →
 another phone of the table finishes a whole-app run whose elements differ from the ones it showed
-before: the rerun the server starts, or the bare page's poll asks for, once the count changed)."""
+before: the rerun the server starts, or the bare page's poll asks for, once the count changed). A table's
+phones may be spread over several server processes (phone i to the i mod n-th); propagation is then also
+told apart by whether the phone that shows the tap is served by the tapping phone's process or another."""
 
 from __future__ import annotations
 
@@ -57,15 +59,16 @@ never runs out of cards), else a card; on MINE!'s round page, at the looting, th
 
 @dataclass
 class Tap:
-    """One tap: when it was sent, when its run finished, the table's phones that have not shown it yet,
-    and the seconds each of the others took to show it."""
+    """One tap: the phone that tapped, when it was sent, when its run finished, the table's phones that
+    have not shown it yet, and each of the others with the seconds it took to show it."""
 
+    phone: Phone
     sent: float
     unseen: set[Phone]
     answered: float | None = None
     refused: bool = False
     """Whether the run that answered it showed a refusal (an error or warning)."""
-    seen: list[float] = field(default_factory=list)
+    seen: list[tuple[Phone, float]] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +77,12 @@ class Figures:
 
     latencies: list[float] = field(default_factory=list)
     propagations: list[float] = field(default_factory=list)
+    same_process: list[float] = field(default_factory=list)
+    """The propagations to phones served by the tapping phone's server process."""
+    other_process: list[float] = field(default_factory=list)
+    """The propagations to phones served by another process (through the store)."""
+    servers: int = 1
+    """How many server URLs the phones connected to (behind a proxy: one, whatever the processes)."""
     taps: int = 0
     refused: int = 0
     unanswered: int = 0
@@ -124,7 +133,7 @@ class Phone:
         target = self._tap_target()
         if target is None or self._tap is not None:
             return None
-        self._tap = Tap(time.monotonic(), set())
+        self._tap = Tap(self, time.monotonic(), set())
         asyncio.create_task(self._rerun(trigger=target))
         return self._tap
 
@@ -255,13 +264,13 @@ def _option_text(option: object) -> str:
 
 
 class Table:
-    """Four phones on one game: `pages[i]` is the page of phone i; phones on `tap_pages` take turns
-    tapping."""
+    """Four phones on one game: `pages[i]` is the page of phone i, `urls[i % len(urls)]` its server;
+    phones on `tap_pages` take turns tapping."""
 
-    def __init__(self, url: str, game: str, pages: Sequence[str], tap_pages: Sequence[str]) -> None:
+    def __init__(self, urls: Sequence[str], game: str, pages: Sequence[str], tap_pages: Sequence[str]) -> None:
         query = f"game={game}&lang=en"
         self.game = game
-        self.phones = [Phone(url, page, query, self) for page in pages]
+        self.phones = [Phone(urls[i % len(urls)], page, query, self) for i, page in enumerate(pages)]
         self.tappers = itertools.cycle([p for p in self.phones if p.page in tap_pages])
         self.taps: list[Tap] = []
 
@@ -270,7 +279,7 @@ class Table:
         for tap in self.taps:
             if phone in tap.unseen and tap.sent <= at:
                 tap.unseen.discard(phone)
-                tap.seen.append(at - tap.sent)
+                tap.seen.append((phone, at - tap.sent))
 
     async def tapping(self, start: float, stop: float) -> None:
         """One tap every `TAP_SECONDS` from a random moment after `start` until `stop`."""
@@ -278,14 +287,15 @@ class Table:
         while time.monotonic() < stop:
             phone = next(self.tappers)
             if (tap := phone.tap()) is not None:
-                tap.unseen = {p for p in self.phones if p is not phone}
+                tap.unseen = {p for p in self.phones if p is not tap.phone}
                 self.taps.append(tap)
             await asyncio.sleep(TAP_SECONDS)
 
 
 def figures(tables: Sequence[Table], start: float, end: float = math.inf) -> Figures:
     """The measured figures of the taps sent from `start` until `end`."""
-    result = Figures(errors=sum(p.errors for t in tables for p in t.phones))
+    phones = [p for t in tables for p in t.phones]
+    result = Figures(errors=sum(p.errors for p in phones), servers=len({p.url for p in phones}))
     for tap in (tap for t in tables for tap in t.taps if start <= tap.sent < end):
         result.taps += 1
         result.refused += tap.refused
@@ -293,7 +303,9 @@ def figures(tables: Sequence[Table], start: float, end: float = math.inf) -> Fig
             result.unanswered += 1
         else:
             result.latencies.append(tap.answered - tap.sent)
-        result.propagations += tap.seen
+        for phone, seconds in tap.seen:
+            result.propagations.append(seconds)
+            (result.same_process if phone.url == tap.phone.url else result.other_process).append(seconds)
         result.unseen += len(tap.unseen)
     return result
 
@@ -308,10 +320,17 @@ def percentile(values: Sequence[float], p: float) -> float:
 
 @dataclass(frozen=True)
 class Server:
-    """A running Streamlit server: its URL and the ids of its processes (several behind a proxy)."""
+    """Running Streamlit servers: where phones connect (one URL: one process's, or a proxy's; or each of
+    several processes' URLs, for phones spread over them, see `Table`) and the ids of the processes."""
 
-    url: str
+    urls: tuple[str, ...]
     pids: tuple[int, ...]
+
+    @property
+    def url(self) -> str:
+        """The one URL of a single process or a proxy."""
+        (url,) = self.urls
+        return url
 
     def cpu_seconds(self) -> float:
         """User and system CPU time the processes have used so far (Linux `/proc`)."""
@@ -343,7 +362,16 @@ def streamlit(script: Path, cwd: Path, env: dict[str, str], options: Sequence[st
     command = [sys.executable, "-m", "streamlit", "run", str(script), "--server.port", str(port),
                "--server.address", "127.0.0.1", "--server.headless", "true", *options]
     with running(command, url, cwd, os.environ | env) as process:
-        yield Server(url, (process.pid,))
+        yield Server((url,), (process.pid,))
+
+
+@contextmanager
+def side_by_side(script: Path, cwd: Path, env: dict[str, str], options: Sequence[str], processes: int) -> Iterator[Server]:
+    """`processes` servers of `script`, each on a port of its own and none in front: phones connect to
+    each of them (`Server.urls`)."""
+    with contextlib.ExitStack() as stack:
+        servers = [stack.enter_context(streamlit(script, cwd, env, options)) for _ in range(processes)]
+        yield Server(tuple(s.url for s in servers), tuple(pid for s in servers for pid in s.pids))
 
 
 @contextmanager
@@ -359,11 +387,11 @@ def proxied(script: Path, cwd: Path, env: dict[str, str], options: Sequence[str]
     from serve import haproxy_config
 
     with contextlib.ExitStack() as stack:
-        servers = [stack.enter_context(streamlit(script, cwd, env, options)) for _ in range(processes)]
+        app = stack.enter_context(side_by_side(script, cwd, env, options, processes))
         folder = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         port = free_port()
-        (folder / "haproxy.cfg").write_text(haproxy_config(f"127.0.0.1:{port}", [s.url.split("//")[1] for s in servers]))
+        (folder / "haproxy.cfg").write_text(haproxy_config(f"127.0.0.1:{port}", [u.split("//")[1] for u in app.urls]))
         url = f"http://127.0.0.1:{port}"
         stack.enter_context(running(["haproxy", "-db", "-f", str(folder / "haproxy.cfg")], url))
-        yield Server(url, tuple(pid for s in servers for pid in s.pids))
+        yield Server((url,), app.pids)
 

@@ -93,7 +93,7 @@ def served(name: str) -> Iterator[tuple[Server, Page, str]]:
 
 async def opened(server: Server, page: Page, game: str, stop: asyncio.Event) -> tuple[Phone, asyncio.Task]:
     """One phone on the page, once its first run is shown, and its task (which ends once `stop` is set)."""
-    phone = Table(server.url, game, [page.file], (page.file,)).phones[0]
+    phone = Table(server.urls, game, [page.file], (page.file,)).phones[0]
     if page.build is None and page.file:
         phone.query = "lang=en"   # a page opened without a game
     running = asyncio.create_task(phone.run(stop))

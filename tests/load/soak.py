@@ -72,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         store = SQLiteStore(path)
         games = [store.create(game_in_shift_three(), {"key": "change.start"}).id for _ in range(args.tables)]
         with proxied(ROOT / "app.py", ROOT, {"SCHICHTBUCH_STORE": path}, (), args.processes) as server:
-            tables = [Table(server.url, g, pages(args.standings), (PLAY_PAGE,)) for g in games]
+            tables = [Table(server.urls, g, pages(args.standings), (PLAY_PAGE,)) for g in games]
             memory = asyncio.run(soak(server, tables, args.minutes, args.warmup, args.every))
     warm, half, end = memory[0], memory[len(memory) // 2], memory[-1]
     growth = (end - warm) / warm * 100
