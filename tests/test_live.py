@@ -11,6 +11,7 @@ import pytest
 import streamlit
 from streamlit.proto.ClientState_pb2 import ClientState
 from streamlit.runtime.app_session import AppSession
+from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
 from streamlit.runtime.session_manager import SessionManager
 
 from schichtbuch.live import refresh
@@ -222,6 +223,8 @@ def test_streamlit_still_has_the_session_api_the_rerun_uses():
     # a new rerun request stops the session's running script, whose tap may not have run yet (`_rerun`)
     assert "self._scriptrunner: ScriptRunner | None = None" in inspect.getsource(AppSession.__init__)
     assert "self._scriptrunner.request_stop()" in inspect.getsource(AppSession.request_rerun)
+    # the lane counts the scripts running by their threads' name (`refresh._scripts_running`)
+    assert 'name="ScriptRunner.scriptThread"' in inspect.getsource(ScriptRunner)
 
 
 def test_a_server_whose_phones_poll_says_so_once_in_its_log(caplog):

@@ -5,10 +5,11 @@ it read). One thread per server process reads the stored versions of everything 
 query per kind, and reruns each session that shows another version. It reads them as soon as the store
 says a write was committed (`Store.subscribe`: this process's writes at once, and on PostgreSQL every
 process's, through its notifications), and every `CHECK_SECONDS` besides, for the writes no notification
-reports (other processes sharing one SQLite file). It reruns them as Streamlit does on a changed source file with `runOnSave` (`AppSession.request_rerun` with the
-session's last client state, on the server's event loop), one at a time in a lane that lets taps go
-first (`lane.py`): the page and the query string stay, widgets keep their values. A session whose own run is going on is left to it, since a rerun request would stop
-that run and lose the tap it carries (`_rerun`). A phone costs the server nothing between changes (but
+reports (other processes sharing one SQLite file). It reruns them as Streamlit does on a changed source
+file with `runOnSave` (`AppSession.request_rerun` with the session's last client state, on the server's
+event loop), one at a time in a lane that lets taps go first (`lane.py`): the page and the query string
+stay, widgets keep their values. A session whose own run is going on is left to it, since a rerun request
+would stop that run and lose the tap it carries (`_rerun`). A phone costs the server nothing between changes (but
 the header clock's tick once a minute, clock.py), where a poll from every phone cost a script run each;
 several processes sharing one store each watch their own phones.
 
