@@ -10,10 +10,11 @@ from urllib.parse import unquote
 import pytest
 
 from apptest import PAGE_FIXTURES, app, failure, group_app, put, texts, tr
-from builders import BY_GAME, EXAMPLE, at as game_at, expected_standings, finished_example
+from builders import BY_GAME, EXAMPLE, at as game_at, dummy_ahead, expected_standings, finished_example
 from schichtbuch.live import refresh
 from schichtbuch.shell.nav import page_path
 from schichtbuch.store import Imported, SQLiteStore
+from schichtbuch.widgets.scoreboard import CHART_COLOURS, LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH
 from scoring import bgstats
 from scoring.game import StartOption
 from scoring.registry import GAMES, page_at_stage
@@ -290,6 +291,27 @@ def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     winner, total, _ = expected_standings(finished_example(EXAMPLE))[0]
     assert table.loc[winner, tr("de", "stats.col.wins")] == 1 and table.loc[winner, tr("de", "stats.col.best")] == total
     assert any("1 gemeinsames Spiel:" in m.value for m in at.markdown)  # the singular form
+
+
+def test_statistics_chart_the_points_per_category_in_the_seats_colours_with_a_legend_that_fits_a_phone(
+        store_path: Path):
+    """Vega's own colours are not the seats' and its legend, one row, ran off a 390 px screen: the bars
+    take the colours of the standings' chart, in the members' order, and the legend rows of names uncut.
+    The dummy seat is no member: neither in the table nor in the chart."""
+    seats = ["Anna-Lena", "Benedikt", "Dirk Oberhausen", "Emilia", "Robo"]
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Runde", seats[:-1])
+    s.create(dummy_ahead(seats, "Robo"), {"key": "change.start"}, group=group.id)
+    at = group_app("pages/stats.py", "en", group.id)
+    assert not at.exception, failure(at)
+    members = list(at.dataframe[0].value.index)
+    assert sorted(members) == seats[:-1]
+    colour = json.loads(at.get("vega_lite_chart")[1].proto.spec)["encoding"]["color"]
+    assert colour["scale"] == {"domain": members, "range": list(CHART_COLOURS.values())[:4]}
+    legend = colour["legend"]
+    assert legend["orient"] == "bottom" and legend["columns"] > 1
+    assert legend["columns"] * (len("Dirk Oberhausen") * LEGEND_CHAR + LEGEND_SYMBOL) <= LEGEND_WIDTH
+    assert legend["labelLimit"] >= len("Dirk Oberhausen") * LEGEND_CHAR
 
 
 FIRST, *_, LAST = GAMES

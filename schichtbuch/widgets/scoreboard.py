@@ -159,20 +159,28 @@ def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
     shown = {p: t("standings.dummy", player=p) if p == result.dummy else p for p in totals[0]}
     rows = [{"stage": stage, "player": shown[p], "points": v} for stage, row in zip(stages, totals) for p, v in row.items()]
     players = list(shown.values())
-    columns = legend_columns(players)
+    columns, label_limit = legend_layout(players)
     st.markdown(f"**{t(f'{g.id}.chart')}**")
     st.vega_lite_chart(spec=lines(
         rows, "stage", "points", "player", stages, t(f"{g.id}.points"),
-        {shown[p]: CHART_COLOURS.get(colours.get(p, ""), "#888") for p in shown}, columns,
-        LEGEND_WIDTH // columns - LEGEND_SYMBOL,
+        {shown[p]: CHART_COLOURS.get(colours.get(p, ""), "#888") for p in shown}, columns, label_limit,
     ), width="stretch", height=CHART_HEIGHT + LEGEND_ROW * -(-len(players) // columns))
 
 
-def legend_columns(players: Sequence[str]) -> int:
-    """As many legend columns (at most 3) as the longest name leaves room for on a phone, so that no name
-    is cut short."""
+def legend_layout(players: Sequence[str]) -> tuple[int, int]:
+    """A chart legend naming `players` on a phone: as many columns (at most 3) as the longest name leaves
+    room for, so that no name is cut short, and the pixels each name may take in them."""
     longest = max(len(p) for p in players) * LEGEND_CHAR
-    return max(c for c in (1, 2, 3) if c == 1 or longest + LEGEND_SYMBOL <= LEGEND_WIDTH // c)
+    columns = max(c for c in (1, 2, 3) if c == 1 or longest + LEGEND_SYMBOL <= LEGEND_WIDTH // c)
+    return columns, LEGEND_WIDTH // columns - LEGEND_SYMBOL
+
+
+def palette_colours(players: Sequence[str]) -> dict[str, str]:
+    """Chart colours for players who sit in no one colour (a group's, whose seats change colour from game
+    to game): the seats' own (`CHART_COLOURS`, in the palette's order, each at 3:1 on both themes) in
+    turn, from the first again after the sixth."""
+    palette = list(CHART_COLOURS.values())
+    return {p: palette[i % len(palette)] for i, p in enumerate(players)}
 
 
 def line_text(line: Line) -> str:
