@@ -206,8 +206,23 @@ def test_a_seats_name_keeps_4_5_to_1_on_the_card(colour: str) -> None:
     assert colour in card.SEAT_COLOURS
 
 
-@pytest.mark.parametrize(("ink", "ground"), [("INK", "PAPER"), ("MUTED", "PAPER"), ("TIE_INK", "PAPER"),
-                                             ("BAND_INK", "BAND"), ("BAND_MUTED", "BAND"), ("INK", "WINNER_BADGE"),
+def reddish(pixel: tuple[int, int, int]) -> bool:
+    r, g, b = pixel
+    return r - max(g, b) > 40 and 2 * r > 3 * max(g, b)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if decided(g)])
+def test_tie_break_lines_are_drawn_as_secondary_text_not_in_an_error_red(game: str) -> None:
+    """Seats with no colour: below the header band (its red accent line), nothing on the card is red."""
+    record = {k: v for k, v in timed(FINISHED[game]()).items() if k != "colours"}
+    image = picture(card.card_png(record, partial(i18n.translate, "en"), "en"))
+    accent = tuple(int(card.ACCENT[i:i + 2], 16) for i in (1, 3, 5))
+    band = max(y for y in range(image.height // 2) if image.getpixel((image.width // 2, y)) == accent)
+    body = image.crop((0, band + 1, image.width, image.height))
+    assert not [colour for _, colour in body.getcolors(1 << 20) or () if reddish(colour)]
+
+
+@pytest.mark.parametrize(("ink", "ground"), [("INK", "PAPER"), ("MUTED", "PAPER"), ("BAND_INK", "BAND"), ("BAND_MUTED", "BAND"), ("INK", "WINNER_BADGE"),
                                              ("INK", "OTHER_BADGE")])
 def test_the_cards_other_texts_keep_4_5_to_1(ink: str, ground: str) -> None:
     assert contrast(getattr(card, ink), getattr(card, ground)) >= 4.5
