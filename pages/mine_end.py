@@ -8,6 +8,7 @@ import random
 import streamlit as st
 
 from schichtbuch.after_game.offer import after_game
+from schichtbuch.after_game.rematch import follow
 from schichtbuch.live.messages import refused
 from schichtbuch.live.saving import save_on_tap, undo_button
 from schichtbuch.session.page import widget_key
@@ -50,6 +51,7 @@ if record.end is None:
     counts()
     standings(saved)
 else:
+    follow(saved)
     refused("mine_die")
     for tied in mine.still_tied(saved.doc):
         names = ", ".join(named(p, record.dummy) for p in tied)
