@@ -64,7 +64,7 @@ st.markdown(f"**{t('player.by_count')}**\n\n" + table(
 
 st.markdown(f"**{t('stats.head_to_head')}**")
 if found.rivals:
-    buddies = ", ".join(t("player.buddy", rival=md(r.name), games=r.games) for r in found.buddies)
+    buddies = listed(t("player.buddy", rival=md(r.name), games=r.games) for r in found.buddies)
     lines = [f"{t('player.buddies')} {buddies}"]
     if found.nemeses:
         lines.append(most("player.nemesis", "player.nemesis_tied", found.nemeses, found.nemeses[0].behind))

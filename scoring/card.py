@@ -31,6 +31,7 @@ from importlib.resources import as_file, files
 from typing import Any
 
 from babel.dates import format_date
+from babel.lists import format_list
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from scoring.app_fields import PHOTO_BYTES, duration_minutes, photo, times
@@ -133,7 +134,7 @@ def contents(data: object, t: Translate, lang: str = "en", utc_offset: int = 0) 
     colours = record.get("colours", {})
     rows = tuple(_row(s, result, g, t, colours.get(s.player)) for s in result.standings)
     return Contents(game=g.names.get(lang, g.names["en"]), app=t("app.title"), when=played(record, t, lang, utc_offset),
-                    winners=t("card.winners", players=", ".join(result.winners)), rows=rows,
+                    winners=t("card.winners", players=format_list(list(result.winners), locale=lang)), rows=rows,
                     photo=photo(record), photo_caption=t("photo.caption"))
 
 

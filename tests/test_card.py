@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.lists import format_list
 from PIL import Image, ImageDraw
 
 from builders import EXAMPLE, FINISHED, at, dummy_ahead
@@ -116,7 +117,7 @@ def test_the_card_says_who_won_each_place_the_breakdown_and_the_tie_breaks(game:
     record = timed(FINISHED[game]())
     result, t, first = score(record), partial(i18n.translate, "en"), GAMES[game].categories[0]
     said = card.contents(record, t, "en", utc_offset=60)
-    assert said.game == GAMES[game].names["en"] and said.winners == t("card.winners", players=", ".join(result.winners))
+    assert said.game == GAMES[game].names["en"] and said.winners == t("card.winners", players=format_list(list(result.winners), locale="en"))
     assert [(r.place, r.name, r.total) for r in said.rows] == [(s.rank, s.player, s.total) for s in result.standings]
     assert said.rows[0].items[0] == f"{t(f'{game}.cat.{first}.short')}: {result.standings[0].breakdown[first]}"
     assert all(t(s.decided_by, value=s.tiebreak) in row.notes for s, row in zip(result.standings, said.rows)

@@ -190,7 +190,19 @@ def test_the_groups_opened_on_this_phone_are_listed_on_home_and_on_the_group_pag
         assert tr("de", "group.yours") in [h.value for h in at.subheader]
         links = [(p.value, p.proto.page) for p in at.get("page_link") if p.value in ("Donnerstagsrunde", "Freitag")]
         assert [name for name, _ in links] == ["Freitag", "Donnerstagsrunde"]
-        assert tr("de", "group.member_list", members="Anna, Ben") in [c.value for c in at.caption]
+        assert tr("de", "group.member_list", members="Anna und Ben") in [c.value for c in at.caption]
+
+
+def test_japanese_lists_names_and_totals_with_its_own_comma(store_path: Path):
+    """A list in Japanese is joined by 、, not by a Latin comma: the members, and a game's totals in the history."""
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("木曜会", ["Anna", "Ben"])
+    s.create(game_at(EXAMPLE, ["Anna", "Ben"], "finished"), {"key": "change.start"}, group=group.id)
+    at = group_app("pages/group.py", "ja", group.id)
+    assert tr("ja", "group.member_list", members="Anna、Ben") in [c.value for c in at.caption]
+    at = group_app("pages/history.py", "ja", group.id)
+    (line,) = [p.proto.label for p in at.get("page_link") if p.proto.label.startswith(GAMES[EXAMPLE].names["ja"])]
+    assert "、" in line and ", " not in line
 
 
 def test_a_phone_with_no_group_lists_none(store_path: Path):

@@ -310,7 +310,7 @@ def test_end_names_the_deciding_rule_and_rolls_for_the_still_tied(store_path: Pa
     at = app(END, "en", game_id)
     assert not at.exception, failure(at)
     assert f"Anna: {tr('en', 'mine.tiebreak.cards', value=6)}" in texts(at)
-    assert tr("en", "mine.end.still_tied", players="Ben, Cleo") in texts(at)
+    assert tr("en", "mine.end.still_tied", players="Ben and Cleo") in texts(at)
     next(b for b in at.button if b.key == "mine_roll_Ben_Cleo").click().run()
     assert not at.exception, failure(at)
     rolls = stored(store_path, game_id)["die_roll"]
