@@ -5,6 +5,7 @@ entered theirs, the page opens with the final standings and the entries fold awa
 import streamlit as st
 
 from schichtbuch.after_game.offer import after_game
+from schichtbuch.after_game.rematch import follow
 from schichtbuch.shell.nav import page_start, require_game
 from schichtbuch.widgets.entry import player_entry
 from schichtbuch.widgets.scoreboard import standings
@@ -23,6 +24,7 @@ saved = require_game("coal_baron")
 record = coal_baron.read(saved.doc)
 
 if record.is_over:
+    follow(saved)
     standings(saved)
     after_game(saved)
     with st.expander(t("standings.correct")):

@@ -14,7 +14,7 @@ from schichtbuch.live.saving import undo_button
 from schichtbuch.session.page import widget_key
 from schichtbuch.shell.nav import page_path, page_start, params, require_game
 from schichtbuch.store import Document
-from schichtbuch.texts.words import md
+from schichtbuch.texts.words import listed, md
 from schichtbuch.widgets import entry
 from schichtbuch.widgets.entry import player_entry
 from schichtbuch.widgets.scoreboard import stage_points, table
@@ -46,7 +46,7 @@ def close_early_shift(record: Record, shift: int) -> None:
         start = st.selectbox(t("coal_baron.scoring.next_start"), record.players, index=record.players.index(start),
                              key=f"scoring_next_{shift}")
     elif len(leaders) > 1:
-        st.caption(t("coal_baron.scoring.factory_tie", players=md(", ".join(leaders)), player=md(start)))
+        st.caption(t("coal_baron.scoring.factory_tie", players=listed(md(p) for p in leaders), player=md(start)))
     st.info(t("coal_baron.scoring.next_start_is", player=md(start)))
     close_button(record, shift, lambda d: coal_baron.close_shift(d, shift, **shown_at_tap(record, shift)))
 

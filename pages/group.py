@@ -11,7 +11,7 @@ from schichtbuch.sharing.joining import join_link, share_button, unreached
 from schichtbuch.sharing.qr import qr_code
 from schichtbuch.shell import start
 from schichtbuch.shell.nav import page_path, page_start
-from schichtbuch.texts.words import md
+from schichtbuch.texts.words import listed, md
 from scoring.registry import GAMES
 
 t = page_start()
@@ -41,7 +41,7 @@ if group is None:
 
 st.subheader(f"👥 {md(group.name)}")
 groups.links(group)
-st.caption(t("group.member_list", members=md(", ".join(group.members)) or "–"))
+st.caption(t("group.member_list", members=listed(md(m) for m in group.members) or "–"))
 
 st.subheader(t("group.new_game"))
 game = GAMES[st.selectbox(t("home.game"), list(GAMES), format_func=lambda g: GAMES[g].names[lang], key="group_game")]

@@ -8,10 +8,12 @@ import random
 import streamlit as st
 
 from schichtbuch.after_game.offer import after_game
+from schichtbuch.after_game.rematch import follow
 from schichtbuch.live.messages import refused
 from schichtbuch.live.saving import save_on_tap, undo_button
 from schichtbuch.session.page import widget_key
 from schichtbuch.shell.nav import page_path, page_start, params, require_game
+from schichtbuch.texts.words import listed, tally
 from schichtbuch.widgets.entry import player_entry
 from schichtbuch.widgets.scoreboard import named, standings
 from scoring import mine
@@ -50,14 +52,15 @@ if record.end is None:
     counts()
     standings(saved)
 else:
+    follow(saved)
     refused("mine_die")
     for tied in mine.still_tied(saved.doc):
-        names = ", ".join(named(p, record.dummy) for p in tied)
+        names = listed(named(p, record.dummy) for p in tied)
         st.warning(t("mine.end.still_tied", players=names))
         st.button(t("mine.end.roll", players=names), icon="🎲", width="stretch", key=widget_key("mine_roll", *tied),
                   on_click=roll, args=(tied, dict(record.die_roll)))
     if record.die_roll:
-        st.caption(t("mine.end.rolled", rolls=", ".join(f"{named(p, record.dummy)} {v}" for p, v in record.die_roll.items())))
+        st.caption(t("mine.end.rolled", rolls=tally(f"{named(p, record.dummy)} {v}" for p, v in record.die_roll.items())))
     standings(saved)
     after_game(saved)
     with st.expander(t("standings.correct")):

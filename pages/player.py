@@ -11,7 +11,7 @@ from schichtbuch.groups import groups
 from schichtbuch.groups.player_stats import decimal, percent, time_played
 from schichtbuch.session.cookies import recent_groups
 from schichtbuch.shell.nav import page_start
-from schichtbuch.texts.words import md
+from schichtbuch.texts.words import listed, md
 from schichtbuch.widgets.scoreboard import table
 from scoring.registry import GAMES
 
@@ -45,6 +45,15 @@ def wins(tally: profiles.Tally) -> str:
     return f"{tally.wins} ({percent(tally.win_rate)})"
 
 
+def most(one: str, tied: str, rivals: tuple[profiles.Rival, ...], count: int) -> str:
+    """The nemesis, or the player beaten most often, with their shared games (`one`); players tied for it
+    all named (`tied`: tied, they share the count and the games, `profiles.Profile.nemeses`)."""
+    first = rivals[0]
+    if len(rivals) == 1:
+        return t(one, rival=md(first.name), player=md(player), count=count, games=first.games)
+    return t(tied, rivals=listed(f"**{md(r.name)}**" for r in rivals), player=md(player), count=count, games=first.games)
+
+
 st.markdown(f"**{t('player.by_game')}**\n\n" + table(
     (t("stats.game"), t("stats.col.plays"), t("stats.col.wins"), t("stats.col.average"), t("stats.col.best"), t("player.col.time")),
     [(GAMES[g.game].names[lang], g.tally.plays, wins(g.tally), decimal(g.average), g.best, time_played(g.minutes, g.timed))
@@ -55,12 +64,12 @@ st.markdown(f"**{t('player.by_count')}**\n\n" + table(
 
 st.markdown(f"**{t('stats.head_to_head')}**")
 if found.rivals:
-    buddies = ", ".join(t("player.buddy", rival=md(r.name), games=r.games) for r in found.buddies)
+    buddies = listed(t("player.buddy", rival=md(r.name), games=r.games) for r in found.buddies)
     lines = [f"{t('player.buddies')} {buddies}"]
-    if nemesis := found.nemesis:
-        lines.append(t("player.nemesis", rival=md(nemesis.name), player=md(player), count=nemesis.behind, games=nemesis.games))
-    if beaten := found.beaten:
-        lines.append(t("player.beaten", rival=md(beaten.name), player=md(player), count=beaten.ahead, games=beaten.games))
+    if found.nemeses:
+        lines.append(most("player.nemesis", "player.nemesis_tied", found.nemeses, found.nemeses[0].behind))
+    if found.beaten:
+        lines.append(most("player.beaten", "player.beaten_tied", found.beaten, found.beaten[0].ahead))
     st.markdown("\n\n".join(lines))
     st.markdown(table((t("player.col.rival"), t("player.col.shared"), t("player.col.ahead"), t("player.col.behind"),
                        t("player.col.level")), [(md(r.name), r.games, r.ahead, r.behind, r.level) for r in found.rivals]))

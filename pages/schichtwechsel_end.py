@@ -7,6 +7,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from schichtbuch.after_game.offer import after_game
+from schichtbuch.after_game.rematch import follow
 from schichtbuch.live.messages import refused
 from schichtbuch.live.saving import saved_on_tap, undo_button
 from schichtbuch.session.page import widget_key
@@ -83,6 +84,7 @@ saved = require_game("schichtwechsel")
 record = sw.read(saved.doc)
 
 if record.end is not None:
+    follow(saved)
     standings(saved)
     after_game(saved)
     with st.expander(t("standings.correct")):

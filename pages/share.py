@@ -11,7 +11,7 @@ from schichtbuch.sharing.joining import join_link, link_base, share_button, unre
 from schichtbuch.sharing.qr import qr_code
 from schichtbuch.shell.nav import page_start, params, require_game, table_page
 from schichtbuch.store import codes
-from schichtbuch.texts.words import md
+from schichtbuch.texts.words import listed, md
 from scoring.registry import GAMES
 
 t = page_start()
@@ -21,7 +21,7 @@ url, reached = join_link(saved.id)
 
 st.subheader(t("share.title"))
 st.page_link(table_page(saved), label=t("share.continue"), icon="▶️", query_params=params())
-st.write(t("share.scan", players=md(", ".join(saved.doc["players"]))))
+st.write(t("share.scan", players=listed(md(p) for p in saved.doc["players"])))
 extra(lambda: qr_code(url, t("share.qr_alt")))
 share_button(url, t("share.send_text", game=GAMES[saved.doc["game"]].names[st.session_state.lang]), reached)
 if not reached:

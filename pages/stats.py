@@ -50,7 +50,8 @@ st.markdown(f"**{t('stats.categories')}**")
 names = {c: t(f"{game.id}.cat.{c}") for c in game.categories}
 averages = computed.averages.to_dict("index")
 points = [{"player": p, "category": names[str(c)], "points": v} for p, row in averages.items() for c, v in row.items() if pd.notna(v)]
-st.vega_lite_chart(spec=grouped_bars(points, "points", "category", "player", list(names.values()), t("stats.average_points")),
+st.vega_lite_chart(spec=grouped_bars(points, "points", "category", "player", list(names.values()), t("stats.average_points"),
+                                     scoreboard.palette_colours(players), *scoreboard.legend_layout(players)),
                    width="stretch")
 
 st.markdown(f"**{t('stats.head_to_head')}**")

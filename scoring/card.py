@@ -31,6 +31,7 @@ from importlib.resources import as_file, files
 from typing import Any
 
 from babel.dates import format_date
+from babel.lists import format_list
 from PIL import Image, ImageDraw, ImageFont, ImageOps
 
 from scoring.app_fields import PHOTO_BYTES, duration_minutes, photo, times
@@ -68,8 +69,6 @@ BAND, BAND_INK, BAND_MUTED, ACCENT = "#171614", "#ffffff", "#d9d6d0", "#e8707b"
 """The header band in the app's dark theme: its background, text, secondary text and accent."""
 WINNER_BADGE, OTHER_BADGE = "#f2c94c", "#e6e4e0"
 """The place badge of a winner, and of every other seat (its place number is in `INK` on both)."""
-TIE_INK = "#8a1c24"
-"""The tie-break lines (7.9:1 on the paper)."""
 
 SEAT_COLOURS = {"red": "#d32f2f", "blue": "#1e63c8", "green": "#2e9b3a", "yellow": "#f4c20d", "white": "#ffffff",
                 "black": "#111111"}
@@ -135,7 +134,7 @@ def contents(data: object, t: Translate, lang: str = "en", utc_offset: int = 0) 
     colours = record.get("colours", {})
     rows = tuple(_row(s, result, g, t, colours.get(s.player)) for s in result.standings)
     return Contents(game=g.names.get(lang, g.names["en"]), app=t("app.title"), when=played(record, t, lang, utc_offset),
-                    winners=t("card.winners", players=", ".join(result.winners)), rows=rows,
+                    winners=t("card.winners", players=format_list(list(result.winners), locale=lang)), rows=rows,
                     photo=photo(record), photo_caption=t("photo.caption"))
 
 
@@ -312,8 +311,7 @@ def _seat(row: Row) -> Block:
             pen.text((name_x, first + i * line), name, font=face, fill=NAME_INKS.get(row.colour or "", INK), anchor=LEFT_MIDDLE)
         pen.text((WIDTH - MARGIN, middle), str(row.total), font=font(True, TOTAL_PX), fill=INK, anchor=RIGHT_MIDDLE)
         y += top + GAP // 2
-        _text_lines(pen, text_x, y, items, small, MUTED)
-        _text_lines(pen, text_x, y + _lines_height(len(items), SMALL_PX), notes, small, TIE_INK)
+        _text_lines(pen, text_x, y, items + notes, small, MUTED)  # a tie-break is no error: not in red
         bottom = y + _lines_height(len(items) + len(notes), SMALL_PX) + GAP - 1
         pen.line((MARGIN, bottom, WIDTH - MARGIN, bottom), fill=RULE, width=2)
 

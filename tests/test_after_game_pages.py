@@ -144,3 +144,21 @@ def test_a_phone_still_on_the_finished_game_sees_the_next_one_and_follows_it(gam
     assert tr("en", "rematch.started") in [i.value for i in watching.info]
     assert follow_links(watching) == [(lands_on(game, store_path, next_id), f"game={next_id}&lang=en")]
     assert not [b for b in watching.button if b.key.startswith("rematch")]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_way_into_the_next_game_is_at_the_top_of_the_end_page_above_the_standings(game: str,
+                                                                                     store_path: Path) -> None:
+    """A phone coming back to the table sees it without scrolling past the standings, the card and the
+    photo; the section that started it is gone below."""
+    game_id = put(store_path, FINISHED[game]())
+    rematch_tap(end_page(game_id, game), game_id, FINISHED[game]()["players"][0])
+    shown = [getattr(node, "value", None) for node in elements(end_page(game_id, game).main)]
+    follow, final = shown.index(tr("en", "rematch.follow")), shown.index(tr("en", "standings.final"))
+    assert follow < final and tr("en", "rematch.title") not in shown
+
+
+def elements(node: Any) -> list[Any]:
+    """The elements of a block and of the blocks in it, in page order."""
+    children = getattr(node, "children", None)
+    return [node] if children is None else [e for child in children.values() for e in elements(child)]

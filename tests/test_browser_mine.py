@@ -3,7 +3,7 @@ that share one game: setup, a looting resolved by the rules, sales and the mine,
 tie-breakers entered at the end, a die roll for the players still tied, and the final standings. And at a
 real table: what a phone is typing stays when another phone's entry arrives; two phones rolling the die
 or adding the same attack at once keep one and tell the other phone why; the part of a round survives a
-reload."""
+reload, and a tap on the part shown keeps it shown."""
 
 from __future__ import annotations
 
@@ -236,6 +236,17 @@ def test_the_part_of_a_round_survives_a_reload(tmp_path: Path, browser) -> None:
         settle(page)
         expect(page.get_by_role("radio", name=tr("en", "mine.phase.looting"), exact=True)).to_have_attribute(
             "aria-checked", "true")
+
+
+def test_a_tap_on_the_part_shown_keeps_it_shown(tmp_path: Path, browser) -> None:
+    """Pills let a tap on the one picked take it back; the round's parts do not, so the page never shows none."""
+    with served(tmp_path, created(["Anna", "Ben"]), browser, "mine_round") as page:
+        part(page, tr("en", "mine.phase.looting"))
+        looting = page.get_by_role("radio", name=tr("en", "mine.phase.looting"), exact=True)
+        looting.click()
+        settle(page)
+        expect(looting).to_have_attribute("aria-checked", "true")
+        expect(page.get_by_role("button", name=tr("en", "mine.loot.add"), exact=True)).to_be_visible()
 
 
 def test_six_seats_round_page_shows_every_total_and_every_stock(tmp_path: Path, browser) -> None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.lists import format_list
 from PIL import Image, ImageDraw
 
 from builders import EXAMPLE, FINISHED, at, dummy_ahead
@@ -116,7 +117,7 @@ def test_the_card_says_who_won_each_place_the_breakdown_and_the_tie_breaks(game:
     record = timed(FINISHED[game]())
     result, t, first = score(record), partial(i18n.translate, "en"), GAMES[game].categories[0]
     said = card.contents(record, t, "en", utc_offset=60)
-    assert said.game == GAMES[game].names["en"] and said.winners == t("card.winners", players=", ".join(result.winners))
+    assert said.game == GAMES[game].names["en"] and said.winners == t("card.winners", players=format_list(list(result.winners), locale="en"))
     assert [(r.place, r.name, r.total) for r in said.rows] == [(s.rank, s.player, s.total) for s in result.standings]
     assert said.rows[0].items[0] == f"{t(f'{game}.cat.{first}.short')}: {result.standings[0].breakdown[first]}"
     assert all(t(s.decided_by, value=s.tiebreak) in row.notes for s, row in zip(result.standings, said.rows)
@@ -206,8 +207,23 @@ def test_a_seats_name_keeps_4_5_to_1_on_the_card(colour: str) -> None:
     assert colour in card.SEAT_COLOURS
 
 
-@pytest.mark.parametrize(("ink", "ground"), [("INK", "PAPER"), ("MUTED", "PAPER"), ("TIE_INK", "PAPER"),
-                                             ("BAND_INK", "BAND"), ("BAND_MUTED", "BAND"), ("INK", "WINNER_BADGE"),
+def reddish(pixel: tuple[int, int, int]) -> bool:
+    r, g, b = pixel
+    return r - max(g, b) > 40 and 2 * r > 3 * max(g, b)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if decided(g)])
+def test_tie_break_lines_are_drawn_as_secondary_text_not_in_an_error_red(game: str) -> None:
+    """Seats with no colour: below the header band (its red accent line), nothing on the card is red."""
+    record = {k: v for k, v in timed(FINISHED[game]()).items() if k != "colours"}
+    image = picture(card.card_png(record, partial(i18n.translate, "en"), "en"))
+    accent = tuple(int(card.ACCENT[i:i + 2], 16) for i in (1, 3, 5))
+    band = max(y for y in range(image.height // 2) if image.getpixel((image.width // 2, y)) == accent)
+    body = image.crop((0, band + 1, image.width, image.height))
+    assert not [colour for _, colour in body.getcolors(1 << 20) or () if reddish(colour)]
+
+
+@pytest.mark.parametrize(("ink", "ground"), [("INK", "PAPER"), ("MUTED", "PAPER"), ("BAND_INK", "BAND"), ("BAND_MUTED", "BAND"), ("INK", "WINNER_BADGE"),
                                              ("INK", "OTHER_BADGE")])
 def test_the_cards_other_texts_keep_4_5_to_1(ink: str, ground: str) -> None:
     assert contrast(getattr(card, ink), getattr(card, ground)) >= 4.5

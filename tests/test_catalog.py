@@ -660,3 +660,14 @@ def test_no_visible_text_bypasses_the_catalog():
     through variables). Keys passed to `t` are not text."""
     bypass = {relative(path): found for path in SOURCES if (found := bypassing(path.read_text(encoding="utf-8")))}
     assert bypass == {}
+
+
+@pytest.mark.parametrize(("lang", "names", "tally"), [
+    ("en", "Anna, Ben, and Cleo", "Anna +9, Ben +4"),
+    ("de", "Anna, Ben und Cleo", "Anna +9, Ben +4"),
+    ("fr", "Anna, Ben et Cleo", "Anna +9, Ben +4"),
+    ("ja", "Anna、Ben、Cleo", "Anna +9、Ben +4"),
+])
+def test_lists_are_joined_as_each_language_joins_them(lang: str, names: str, tally: str):
+    assert i18n.listed(lang, ["Anna", "Ben", "Cleo"]) == names
+    assert i18n.separator(lang).join(["Anna +9", "Ben +4"]) == tally

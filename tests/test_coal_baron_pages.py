@@ -367,7 +367,7 @@ def test_the_end_page_counts_end_values_as_they_come_in(store_path: Path):
     doc = cb.set_end(shift_three_scored(["Anna", "Ben", "Cleo"]), "Ben", dict(zip(END_FIELDS, (25, 6, 0, 1, 1))), None)
     at = app(END_PAGE, "en", put(store_path, doc))
     assert not at.exception, failure(at)
-    assert tr("en", "standings.pending", players="Anna, Cleo") in [i.value for i in at.info]
+    assert tr("en", "standings.pending", players="Anna and Cleo") in [i.value for i in at.info]
     table = standings_table(at)
     ben = next(i for i in table.index if i.endswith("Ben"))
     assert [table.loc[ben, tr("en", f"coal_baron.cat.{c}.short")] for c in ("money", "cubes")] == [5, 2]

@@ -55,7 +55,7 @@ def test_the_race_names_its_ties(store_path: Path):
     at = app(SHIFT, "en", put(store_path, doc))
     assert race_table(at)["⚫"] == ["2 🥇5 +1", "2 🥇5 +1", "0 +3"]
     shown = texts(at)
-    note = tr("en", "coal_baron.race.tie", element="⚫", players="Anna, Ben", place=tr("en", "place.tied_first"))
+    note = tr("en", "coal_baron.race.tie", element="⚫", players="Anna and Ben", place=tr("en", "place.tied_first"))
     assert any(note in s for s in shown)
     assert not any(tr("en", "place.no_second_two_players") in s for s in shown)
 

@@ -10,10 +10,11 @@ from urllib.parse import unquote
 import pytest
 
 from apptest import PAGE_FIXTURES, app, failure, group_app, put, texts, tr
-from builders import BY_GAME, EXAMPLE, at as game_at, expected_standings, finished_example
+from builders import BY_GAME, EXAMPLE, at as game_at, dummy_ahead, expected_standings, finished_example
 from schichtbuch.live import refresh
 from schichtbuch.shell.nav import page_path
 from schichtbuch.store import Imported, SQLiteStore
+from schichtbuch.widgets.scoreboard import CHART_COLOURS, LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH
 from scoring import bgstats
 from scoring.game import StartOption
 from scoring.registry import GAMES, page_at_stage
@@ -189,7 +190,19 @@ def test_the_groups_opened_on_this_phone_are_listed_on_home_and_on_the_group_pag
         assert tr("de", "group.yours") in [h.value for h in at.subheader]
         links = [(p.value, p.proto.page) for p in at.get("page_link") if p.value in ("Donnerstagsrunde", "Freitag")]
         assert [name for name, _ in links] == ["Freitag", "Donnerstagsrunde"]
-        assert tr("de", "group.member_list", members="Anna, Ben") in [c.value for c in at.caption]
+        assert tr("de", "group.member_list", members="Anna und Ben") in [c.value for c in at.caption]
+
+
+def test_japanese_lists_names_and_totals_with_its_own_comma(store_path: Path):
+    """A list in Japanese is joined by 、, not by a Latin comma: the members, and a game's totals in the history."""
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("木曜会", ["Anna", "Ben"])
+    s.create(game_at(EXAMPLE, ["Anna", "Ben"], "finished"), {"key": "change.start"}, group=group.id)
+    at = group_app("pages/group.py", "ja", group.id)
+    assert tr("ja", "group.member_list", members="Anna、Ben") in [c.value for c in at.caption]
+    at = group_app("pages/history.py", "ja", group.id)
+    (line,) = [p.proto.label for p in at.get("page_link") if p.proto.label.startswith(GAMES[EXAMPLE].names["ja"])]
+    assert "、" in line and ", " not in line
 
 
 def test_a_phone_with_no_group_lists_none(store_path: Path):
@@ -290,6 +303,27 @@ def test_statistics_show_members_charts_and_head_to_head(store_path: Path):
     winner, total, _ = expected_standings(finished_example(EXAMPLE))[0]
     assert table.loc[winner, tr("de", "stats.col.wins")] == 1 and table.loc[winner, tr("de", "stats.col.best")] == total
     assert any("1 gemeinsames Spiel:" in m.value for m in at.markdown)  # the singular form
+
+
+def test_statistics_chart_the_points_per_category_in_the_seats_colours_with_a_legend_that_fits_a_phone(
+        store_path: Path):
+    """Vega's own colours are not the seats' and its legend, one row, ran off a 390 px screen: the bars
+    take the colours of the standings' chart, in the members' order, and the legend rows of names uncut.
+    The dummy seat is no member: neither in the table nor in the chart."""
+    seats = ["Anna-Lena", "Benedikt", "Dirk Oberhausen", "Emilia", "Robo"]
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Runde", seats[:-1])
+    s.create(dummy_ahead(seats, "Robo"), {"key": "change.start"}, group=group.id)
+    at = group_app("pages/stats.py", "en", group.id)
+    assert not at.exception, failure(at)
+    members = list(at.dataframe[0].value.index)
+    assert sorted(members) == seats[:-1]
+    colour = json.loads(at.get("vega_lite_chart")[1].proto.spec)["encoding"]["color"]
+    assert colour["scale"] == {"domain": members, "range": list(CHART_COLOURS.values())[:4]}
+    legend = colour["legend"]
+    assert legend["orient"] == "bottom" and legend["columns"] > 1
+    assert legend["columns"] * (len("Dirk Oberhausen") * LEGEND_CHAR + LEGEND_SYMBOL) <= LEGEND_WIDTH
+    assert legend["labelLimit"] >= len("Dirk Oberhausen") * LEGEND_CHAR
 
 
 FIRST, *_, LAST = GAMES

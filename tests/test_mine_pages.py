@@ -198,6 +198,35 @@ def confirmation(at: AppTest) -> tuple[str, list[str]]:
     return at.success[0].proto.title, at.success[0].value.split("  \n")
 
 
+def test_a_refusal_before_another_phone_closed_the_round_goes_once_the_page_says_so(store_path: Path) -> None:
+    """A "Not saved" this phone was told before the close would read as the close's cause above the news;
+    a tap on the round's form after the close is told there, with the news."""
+    game_id = put(store_path, mine.enter_round(created(THREE), 1, "events", {"Anna": -2}, None))
+    at = app(ROUND, "en", game_id)
+    fill(at, "sold", 1, {"Anna": 0, "Cleo": 2})
+    save_form(at, "sold", 1)
+    assert len(at.error) == 1
+    SQLiteStore(str(store_path)).change(game_id, lambda d: mine.close_round(d, 1), {"key": "change.other"})
+    at.run()
+    assert not at.exception, failure(at)
+    assert (confirmation(at)[0], at.error) == (tr("en", "mine.round.done_elsewhere", round=1), [])
+    at.run()
+    assert not at.error
+
+
+def test_a_tap_on_the_round_after_another_phone_closed_it_is_told_with_the_news(store_path: Path) -> None:
+    game_id = put(store_path, mine.enter_round(created(THREE), 1, "events", {"Anna": -2}, None))
+    at = app(ROUND, "en", game_id)
+    fill(at, "sold", 1, {"Anna": 0, "Cleo": 1})
+    SQLiteStore(str(store_path)).change(game_id, lambda d: mine.close_round(d, 1), {"key": "change.other"})
+    save_form(at, "sold", 1)
+    assert confirmation(at)[0] == tr("en", "mine.round.done_elsewhere", round=1)
+    assert [e.value for e in at.error] == [tr("en", "error.refused", field="Round › 1 › Coal sold",
+                                              problem=tr("en", "problem.changed_elsewhere"))]
+    at.run()
+    assert len(at.error) == 1
+
+
 def test_closing_a_round_confirms_its_points_and_the_next_die_then_goes_on(store_path: Path):
     doc = mine.enter_round(created(THREE), 1, "sold", {"Anna": 1, "Ben": 0, "Cleo": 1}, None)
     game_id = put(store_path, doc)
@@ -281,7 +310,7 @@ def test_end_names_the_deciding_rule_and_rolls_for_the_still_tied(store_path: Pa
     at = app(END, "en", game_id)
     assert not at.exception, failure(at)
     assert f"Anna: {tr('en', 'mine.tiebreak.cards', value=6)}" in texts(at)
-    assert tr("en", "mine.end.still_tied", players="Ben, Cleo") in texts(at)
+    assert tr("en", "mine.end.still_tied", players="Ben and Cleo") in texts(at)
     next(b for b in at.button if b.key == "mine_roll_Ben_Cleo").click().run()
     assert not at.exception, failure(at)
     rolls = stored(store_path, game_id)["die_roll"]

@@ -28,7 +28,7 @@ from schichtbuch.live import refresh
 from schichtbuch.shell.nav import GENERAL_PAGES, page_path
 from schichtbuch.texts import i18n
 from schichtbuch.texts.words import md
-from schichtbuch.widgets.scoreboard import LEGEND_CHAR, LEGEND_SYMBOL, LEGEND_WIDTH, legend_columns
+from schichtbuch.widgets.scoreboard import LEGEND_CHAR, legend_layout
 from scoring.fields import NAME_CHARS
 from scoring.registry import GAMES, PALETTE, page_at_stage
 
@@ -389,8 +389,8 @@ def test_standings_shown_are_those_of_the_command_line(game: str, stage: str, st
     (["Anna-Lena Schmidt-Weber", "Ben"], 1),
 ])
 def test_chart_legend_leaves_room_for_the_longest_name(names: list[str], columns: int):
-    assert legend_columns(names) == columns
-    assert max(map(len, names)) * LEGEND_CHAR <= LEGEND_WIDTH // columns - LEGEND_SYMBOL
+    assert legend_layout(names)[0] == columns
+    assert max(map(len, names)) * LEGEND_CHAR <= legend_layout(names)[1]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,7 +12,7 @@ import pytest
 from babel.numbers import format_percent
 
 from apptest import PAGE_FIXTURES, failure, group_app, texts, tr
-from builders import DUMMY, EXAMPLE, dummy_ahead, example, finished_example, finished_examples
+from builders import DUMMY, EXAMPLE, at as game_at, dummy_ahead, example, finished_example, finished_examples
 from schichtbuch.live import refresh
 from schichtbuch.store import SQLiteStore
 from schichtbuch.texts import i18n
@@ -58,6 +58,20 @@ def test_a_players_name_on_the_statistics_page_opens_the_profile(store_path: Pat
     assert any("| Ben | 5 | 3 | 1 | 1 |" in m for m in shown)  # ahead, behind, tied
     assert tr(lang, "rating.explain") in shown and tr(lang, "player.rules", count=3) in shown
     assert sorted(profile_links(at)) == ["Ben", "Cleo", "Dirk"]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_players_tied_as_nemesis_and_as_beaten_most_often_are_all_named(store_path: Path, lang: str):
+    """Ben and Cleo each finish ahead of Anna in 2 of 3 games and behind her in 1: neither is picked."""
+    s = SQLiteStore(str(store_path))
+    group = s.create_group("Runde", ["Anna", "Ben", "Cleo"])
+    for hour, seats in enumerate((["Ben", "Anna", "Cleo"], ["Cleo", "Anna", "Ben"], ["Anna", "Ben", "Cleo"])):
+        s.create({**game_at(EXAMPLE, seats, "finished"), "started": 1_700_000_000 + 3600 * hour}, {"key": "change.start"},
+                 group=group.id)
+    shown = "\n\n".join(texts(group_app("pages/player.py", lang, group.id, player="Anna")))
+    both = i18n.listed(lang, ["**Ben**", "**Cleo**"])
+    assert tr(lang, "player.nemesis_tied", rivals=both, player="Anna", count=2, games=3) in shown
+    assert tr(lang, "player.beaten_tied", rivals=both, player="Anna", count=1, games=3) in shown
 
 
 def test_the_statistics_show_the_ratings_and_no_profile_for_the_dummy_seat(store_path: Path):

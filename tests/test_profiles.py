@@ -75,22 +75,24 @@ def test_a_shared_first_place_is_a_win_for_each_and_a_tie_between_them():
 def test_head_to_head_buddies_nemesis_and_beaten_count_three_shared_games_or_more():
     anna = profile(plays(HISTORY), "Anna")
     assert [r.name for r in anna.rivals] == ["Ben"]  # Cleo: 2 shared games, Dana: 1
-    assert anna.buddies == anna.rivals and anna.nemesis == anna.beaten == anna.rivals[0]
+    assert anna.buddies == anna.rivals and anna.nemeses == anna.beaten == anna.rivals[:1]
     assert profile(plays(HISTORY), "Cleo").rivals == ()
 
 
-@pytest.mark.parametrize(("rivals", "nemesis", "beaten"), [
-    ([("Ben", 4, 1, 5), ("Cleo", 4, 1, 5)], "Ben", "Ben"),   # equal counts and shares: by name
-    ([("Ben", 2, 6, 8), ("Cleo", 2, 0, 4)], "Cleo", "Ben"),  # equal counts: the larger share of the shared games
-    ([("Ben", 3, 0, 3), ("Cleo", 0, 3, 3)], "Ben", "Cleo"),
-    ([("Ben", 0, 0, 3)], None, None),                         # only ties: nobody finished ahead
+@pytest.mark.parametrize(("rivals", "nemeses", "beaten"), [
+    ([("Ben", 4, 1, 5), ("Cleo", 4, 1, 5)], ["Ben", "Cleo"], ["Ben", "Cleo"]),  # equal counts and shares: tied
+    ([("Ben", 2, 6, 8), ("Cleo", 2, 0, 4)], ["Cleo"], ["Ben"]),  # equal counts: the larger share of the shared games
+    ([("Ben", 3, 0, 3), ("Cleo", 0, 3, 3)], ["Ben"], ["Cleo"]),
+    ([("Ben", 3, 0, 3), ("Cleo", 3, 0, 3), ("Dana", 2, 1, 3)], ["Ben", "Cleo"], ["Dana"]),
+    ([("Ben", 0, 0, 3)], [], []),                                  # only ties: nobody finished ahead
 ])
-def test_the_nemesis_finished_ahead_most_often_then_by_share_then_by_name(rivals, nemesis, beaten):
+def test_the_nemesis_finished_ahead_most_often_then_by_share_and_players_equal_in_both_are_tied(
+        rivals, nemeses, beaten):
     history = [play for i, (name, behind, ahead, games) in enumerate(rivals)
                for play in duels(name, behind, ahead, games, 100 * i)]
     anna = profile(plays(history), "Anna")
     assert [(r.name, r.behind, r.ahead) for r in anna.rivals] == [(n, b, a) for n, b, a, _ in sorted(rivals)]
-    assert (anna.nemesis and anna.nemesis.name, anna.beaten and anna.beaten.name) == (nemesis, beaten)
+    assert ([r.name for r in anna.nemeses], [r.name for r in anna.beaten]) == (nemeses, beaten)
 
 
 def duels(name: str, behind: int, ahead: int, games: int, start: int) -> list[Played]:

@@ -270,7 +270,7 @@ def test_end_items_finish_the_game_with_a_shared_place(store_path: Path):
     assert stored(store_path, game_id)["end"]["players"] == items
     assert [s.value for s in at.subheader][0] == tr("en", "standings.final")
     total = sw.score(stored(store_path, game_id)).standings[0].total
-    assert at.success[0].value == tr("en", "standings.winners", players="Anna, Ben", score=f"{total} VP")
+    assert at.success[0].value == tr("en", "standings.winners", players="Anna and Ben", score=f"{total} VP")
     folded = next(e for e in at.expander if e.label == tr("en", "standings.correct"))
     assert position(at, is_standings) < position(at, lambda n: n is folded)
     assert len(folded.number_input) == len(at.number_input) and tr("en", "schichtwechsel.end.arrivals") in [

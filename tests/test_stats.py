@@ -84,3 +84,14 @@ def test_a_dummy_seat_ranked_first_wins_nothing_the_best_player_at_the_table_win
         {"player": "Ben", "rank": 3, "total": 10, "breakdown": {}}]}
     assert dict(zip(stats.plays([summary])["player"], stats.plays([summary])["won"])) == {
         "Robo": False, "Anna": True, "Ben": False}
+
+
+def test_the_dummy_seat_is_no_member_and_has_no_points_per_category():
+    """As in the profiles: the dummy seat is in no row of the members' table nor of the category averages,
+    its seat still counted in the player count of the game's duration."""
+    summary = {"game": "g", "final": True, "dummy": "Robo", "minutes": 60, "standings": [
+        standing("Robo", 30, 1), standing("Anna", 20, 2), standing("Ben", 10, 3)]}
+    frame = stats.plays([summary])
+    assert list(stats.members(frame, "g").index) == ["Anna", "Ben"]
+    assert list(stats.categories(frame, "g", ["points"]).index) == ["Anna", "Ben"]
+    assert list(stats.durations(frame, "g").index) == [3]

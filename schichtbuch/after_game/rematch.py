@@ -1,7 +1,7 @@
 """The next game, on a finished game's end page: one tap starts the same game again with the same seats,
 colours, options and group (`scoring.rematch`), and opens it on this phone; every other phone still on the
-finished game follows its live refresh to the same page, which then offers the way into the new game
-instead of the button. Two phones tapping at once start one game (the store makes it once,
+finished game follows its live refresh to the same page, which then offers the way into the new game at
+its top instead of the button. Two phones tapping at once start one game (the store makes it once,
 `create_next`): the second is told and offered to follow.
 
 Who starts: a game whose rules let the app draw is drawn unless the table picks a player; a game whose
@@ -15,7 +15,7 @@ import time
 import streamlit as st
 
 from schichtbuch.live.messages import refusal, refused, say, tapped, unavailable
-from schichtbuch.session.page import go_to, widget_key
+from schichtbuch.session.page import go_to, slot, widget_key
 from schichtbuch.session.resources import store
 from schichtbuch.shell.nav import game, page_path, table_page
 from schichtbuch.store import Document, Saved, Unavailable, UnknownGame
@@ -29,19 +29,27 @@ DRAW = ""
 """The start-player choice that leaves it to the app's draw."""
 
 
+def follow(saved: Saved) -> None:
+    """At the top of a finished game's end page, right under the header's game line: once the table has
+    started the next game, the way into it (and what this phone's Rematch was told, that another phone
+    was first), where a phone coming back to the table sees it without scrolling past the standings.
+    Its place is kept in every run (`slot`), so that the link coming moves nothing being typed below."""
+    place = slot()
+    following = _following(saved) if is_over(saved.doc) else None
+    if following is not None:
+        with place.container():
+            st.info(t("rematch.started"), icon="🔁")
+            st.page_link(table_page(following), label=t("rematch.follow"), icon="▶️",
+                         query_params={"game": following.id, "lang": st.session_state.lang})
+            refused("rematch", st)
+
+
 def offer(saved: Saved) -> None:
-    """For a finished game: the way into the game that followed it, else the start player and the button
-    that starts the next game."""
-    if not is_over(saved.doc):
+    """For a finished game whose table has not started the next one (else the way into it is at the top,
+    `follow`): the start player and the button that starts the next game."""
+    if not is_over(saved.doc) or _following(saved) is not None:
         return
     st.subheader(t("rematch.title"))
-    following = _following(saved)
-    if following is not None:
-        st.info(t("rematch.started"), icon="🔁")
-        st.page_link(table_page(following), label=t("rematch.follow"), icon="▶️",
-                     query_params={"game": following.id, "lang": st.session_state.lang})
-        refused("rematch")
-        return
     st.caption(t("rematch.explain"))
     key = widget_key("rematch_first", saved.id)
     g, players = game(saved), list(saved.doc["players"])

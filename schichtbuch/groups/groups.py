@@ -19,7 +19,7 @@ from schichtbuch.shell.nav import page_path
 from schichtbuch.store import (
     GROUP_MEMBERS_CHARS, Group, MemberTwice, OtherGroup, Played, Unavailable, UnknownGame, UnknownGroup,
 )
-from schichtbuch.texts.words import md, t
+from schichtbuch.texts.words import listed, md, t, tally
 from schichtbuch.widgets.scoreboard import named
 from scoring.errors import RecordError
 from scoring.registry import GAMES, PALETTE, summary, summary_minutes, summary_winners
@@ -74,7 +74,7 @@ def your_groups() -> None:
     for group in found:
         st.page_link(page_path(None, "group"), label=md(group.name), icon="👥",
                      query_params={"group": group.id, "lang": st.session_state.lang})
-        st.caption(t("group.member_list", members=md(", ".join(group.members)) or "–"))
+        st.caption(t("group.member_list", members=listed(md(m) for m in group.members) or "–"))
 
 
 def watch_group(group: Group) -> None:
@@ -86,8 +86,8 @@ def watch_group(group: Group) -> None:
 def game_line(s: dict[str, Any], lang: str) -> str:
     """One game of the history (its summary, `scoring.registry.summary`), short enough for a phone's line:
     game and players with their totals, best first (the winner or state goes in `game_state`)."""
-    return md(f"{GAMES[s['game']].names[lang]}: ") + ", ".join(f"{named(x['player'], s.get('dummy'))} {md(str(x['total']))}"
-                                                             for x in s["standings"])
+    return md(f"{GAMES[s['game']].names[lang]}: ") + tally(f"{named(x['player'], s.get('dummy'))} {md(str(x['total']))}"
+                                                          for x in s["standings"])
 
 
 def game_state(played: Played) -> str:
@@ -97,7 +97,7 @@ def game_state(played: Played) -> str:
     first = [md(p) for p in summary_winners(s)]
     if not s["final"]:
         return t("history.playing")
-    won, minutes = t("history.won", players=", ".join(first)), summary_minutes(s)
+    won, minutes = t("history.won", players=listed(first)), summary_minutes(s)
     return won if minutes is None else f"{won} · {t('history.minutes', minutes=minutes)}"
 
 

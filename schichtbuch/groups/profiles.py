@@ -166,20 +166,24 @@ class Profile:
         return self.rivals[:BUDDIES]
 
     @property
-    def nemesis(self) -> Rival | None:
+    def nemeses(self) -> tuple[Rival, ...]:
         """The player who finished ahead of this one most often (at least once); between equal counts the
-        one with the larger share of the shared games, then by name."""
+        one with the larger share of the shared games. Players equal in both are tied, and all of them
+        are the nemesis (in the order of `rivals`); none if nobody finished ahead."""
         return _most(self.rivals, lambda r: r.behind)
 
     @property
-    def beaten(self) -> Rival | None:
-        """The player this one finished ahead of most often, chosen as the nemesis is."""
+    def beaten(self) -> tuple[Rival, ...]:
+        """The player this one finished ahead of most often, chosen as the nemesis is (all of them if tied)."""
         return _most(self.rivals, lambda r: r.ahead)
 
 
-def _most(rivals: Sequence[Rival], count: Callable[[Rival], int]) -> Rival | None:
+def _most(rivals: Sequence[Rival], count: Callable[[Rival], int]) -> tuple[Rival, ...]:
+    """The rivals with the highest `count` (above 0), and among them those with the fewest shared games
+    (the larger share: the counts are equal)."""
     counted = [r for r in rivals if count(r) > 0]
-    return min(counted, key=lambda r: (-count(r), -count(r) / r.games, r.name), default=None)
+    best = min(((-count(r), r.games) for r in counted), default=None)
+    return tuple(r for r in counted if (-count(r), r.games) == best)
 
 
 def profile(history: Iterable[Play], player: str) -> Profile:

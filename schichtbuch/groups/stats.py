@@ -9,7 +9,9 @@ every change): the numbers are the standings' numbers, never recounted here. Thi
 in well under half a second) do without.
 
 Only finished games count: a game still being played has no winner yet. A shared first place is a win
-for each player sharing it.
+for each player sharing it. MINE!'s dummy seat (the seat a summary names `dummy`) is no member: it is in
+no row of the members' table nor of the points per category, as in the profiles (`profiles.py`); its
+seat still counts in the game's player count.
 """
 
 from __future__ import annotations
@@ -27,23 +29,25 @@ MEMBER_COLUMNS = ("plays", "wins", "win_rate", "average", "best")
 
 def plays(summaries: Iterable[Mapping[str, Any]]) -> pd.DataFrame:
     """One row per player per finished game: `game_id` (the row's position in `summaries` unless it
-    carries an `id`), `game`, `minutes` (played, where known), `player`, `rank`, `total`, `won`, and one
-    column per scoring category (empty where the row's game has no such category)."""
+    carries an `id`), `game`, `minutes` (played, where known), `player`, `rank`, `total`, `won`, `dummy`
+    (the dummy seat's row), and one column per scoring category (empty where the row's game has no such
+    category)."""
     rows = []
     for i, s in enumerate(summaries):
         if s["final"]:
             won = summary_winners(s)
             rows += [{"game_id": s.get("id", i), "game": s["game"], "minutes": summary_minutes(s), "player": p["player"],
-                      "rank": p["rank"], "total": p["total"], "won": p["player"] in won, **p["breakdown"]}
+                      "rank": p["rank"], "total": p["total"], "won": p["player"] in won,
+                      "dummy": p["player"] == s.get("dummy"), **p["breakdown"]}
                      for p in s["standings"]]
-    columns = ["game_id", "game", "minutes", "player", "rank", "total", "won"]
+    columns = ["game_id", "game", "minutes", "player", "rank", "total", "won", "dummy"]
     return pd.DataFrame(rows, columns=columns if not rows else None).astype({"minutes": "Float64"})
 
 
 def members(frame: pd.DataFrame, game: str) -> pd.DataFrame:
     """Per player of `game`: plays, wins, win rate (wins / plays), average total and best total; most
-    wins first, then the higher win rate, then the name."""
-    rows = frame[frame["game"] == game]
+    wins first, then the higher win rate, then the name. The dummy seat is none of them."""
+    rows = _people(frame, game)
     table = rows.groupby("player").agg(plays=("total", "size"), wins=("won", "sum"), average=("total", "mean"),
                                        best=("total", "max"))
     table["win_rate"] = table["wins"] / table["plays"]
@@ -52,9 +56,15 @@ def members(frame: pd.DataFrame, game: str) -> pd.DataFrame:
 
 
 def categories(frame: pd.DataFrame, game: str, names: Sequence[str]) -> pd.DataFrame:
-    """Per player of `game`: the average points of each of its scoring categories `names`."""
-    rows = frame[frame["game"] == game]
+    """Per player of `game` (the dummy seat none): the average points of each of its scoring categories
+    `names`."""
+    rows = _people(frame, game)
     return rows.groupby("player")[list(names)].mean().reindex(columns=list(names))
+
+
+def _people(frame: pd.DataFrame, game: str) -> pd.DataFrame:
+    """The rows of `game` of the people at the table, the dummy seat's left out."""
+    return frame[(frame["game"] == game) & ~frame["dummy"].astype(bool)]
 
 
 def durations(frame: pd.DataFrame, game: str) -> pd.DataFrame:

@@ -105,11 +105,14 @@ def confirm_closed(saved: Saved, news: StageNews, title: str, lines: Sequence[st
                    next_page: str | None) -> None:
     """What the close scored, and the one way on: a primary button to the next step, another page or
     (`next_page` None) this page's next stage. A close from another phone is said as such, and the
-    messages of this phone's taps meant for the closed stage are shown here, since its controls are gone."""
-    said_elsewhere()
+    messages of this phone's taps meant for the closed stage are shown here, since its controls are gone
+    (those of taps before the close only until the news comes: `said_elsewhere`)."""
+    shown = f"news_shown_{saved.id}"
+    fresh = st.session_state.get(shown) != news.stage
+    said_elsewhere(fresh)
     st.success("  \n".join(lines), title=title, icon="✅" if news.here else "📣")
-    place, shown = slot(), f"news_shown_{saved.id}"
-    if st.session_state.get(shown) != news.stage:  # once: a phone scrolled down sees what happened
+    place = slot()
+    if fresh:  # once: a phone scrolled down sees what happened
         st.session_state[shown] = news.stage
         place.html("<script>document.querySelector('[data-testid=stAlertContentSuccess]')"
                    "?.scrollIntoView({block: 'center'})</script>", unsafe_allow_javascript=True)

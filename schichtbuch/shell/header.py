@@ -39,7 +39,7 @@ header[data-testid="stHeader"] { display: none; }
 [data-testid="stMarkdownContainer"] > table :is(th, td)[style*="right"], .st-key-standings table :is(th, td) {
   white-space: nowrap; }
 [data-testid="stMarkdownContainer"] > table tr > :first-child {
-  position: sticky; left: 0; z-index: 1; background: var(--schichtbuch-background, #fff); }
+  position: sticky; left: 0; z-index: 1; background: var(--schichtbuch-background, #fff); word-break: keep-all; }
 .st-key-standings tbody td:is(:first-child, :nth-child(2)) { font-weight: 600; }
 .st-key-standings:not(.schichtbuch-scrolls) .stElementContainer:has([data-testid="stCaptionContainer"]) { display: none; }
 .schichtbuch-share { min-height: 44px; width: 100%; border-radius: 0.5rem; font: inherit; cursor: pointer;
@@ -68,7 +68,7 @@ in bold as well as in the accent, so that colour never tells it alone; Coal Baro
 half as wide as the screen (the last one too), a face too long for one line (its transport, coal and VP)
 wrapped rather than cut, a note under them or in the title's row on a line of its own. Tables keep their numbers (right-aligned columns) on one line, the standings their names too, and
 scroll sideways inside themselves with the first column (the player) fixed, so six seats are never clipped
-by the page; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits
+by the page, its Japanese words (ゲーム, コールバロン) kept whole as Latin ones are, not broken a character a line; in the standings, names and totals stand out. Coal Baron's race, a column per player, fits
 the screen instead: its cells wrap and are narrower. While the server does not answer, a banner across the
 top (white on dark red, contrast above 7:1) says so, the page's controls are greyed, and Streamlit's own dialog about the
 lost connection, in English only, is hidden behind it (webapp.py)."""

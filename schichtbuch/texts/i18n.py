@@ -20,12 +20,14 @@ from __future__ import annotations
 import gettext
 import io
 from datetime import datetime
+from collections.abc import Iterable
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_time
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from scoring.registry import GAMES
@@ -45,8 +47,10 @@ PLURALS = {
     "history.finished": "finished",
     "history.imported": "count",
     "player.beaten": "games",
+    "player.beaten_tied": "games",
     "player.buddy": "games",
     "player.nemesis": "games",
+    "player.nemesis_tied": "games",
     "player.no_rivals": "count",
     "player.people": "count",
     "player.rules": "count",
@@ -120,6 +124,19 @@ def translate(lang: str, key: str, **params: Any) -> str:
     if text == key:
         raise KeyError(f"no catalog text for {key!r}")
     return text.format(**{name: number(lang, value) for name, value in params.items()}) if params else text
+
+
+def listed(lang: str, items: Iterable[str]) -> str:
+    """Items (names) joined as `lang` writes a list, by Babel's CLDR patterns: `Anna, Ben, and Cleo`,
+    `Anna, Ben und Cleo`, `Anna, Ben et Cleo`, `Anna、Ben、Cleo`. A tally (`Anna +9, Ben +4`) is joined by the
+    `separator` alone."""
+    return format_list(list(items), locale=lang)
+
+
+@cache
+def separator(lang: str) -> str:
+    """What `lang` puts between the items of a list (CLDR's middle pattern: `, `, `、`)."""
+    return str(Locale.parse(lang).list_patterns["standard"]["middle"]).format("", "")
 
 
 def number(lang: str, value: Any) -> Any:

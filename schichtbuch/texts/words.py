@@ -1,12 +1,12 @@
 """A page's words in the session's language: catalog texts (`t`; `translator` once per run), what a player
-typed made safe for Markdown (`md`), a setup or round step (`step_text`), and a moment as the player's
+typed made safe for Markdown (`md`), names listed (`listed`, a tally: `tally`), a setup or round step (`step_text`), and a moment as the player's
 locale and time zone write it (`when`, `utc_offset`)."""
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -27,6 +27,18 @@ def translator() -> Callable[..., str]:
 
 def t(key: str, **params: Any) -> str:
     return translator()(key, **params)
+
+
+def listed(items: Iterable[str]) -> str:
+    """Names listed as the session's language writes a list (`i18n.listed`: `Anna, Ben, and Cleo`,
+    `Anna、Ben、Cleo`); names a player typed made safe by the caller (`md`)."""
+    return i18n.listed(st.session_state.get("lang", i18n.FALLBACK), items)
+
+
+def tally(items: Iterable[str]) -> str:
+    """Items of a tally (`Anna +9`) joined as the session's language separates a list's items (`Anna +9, Ben
+    +4`, `Anna +9、Ben +4`), with no closing "and"."""
+    return i18n.separator(st.session_state.get("lang", i18n.FALLBACK)).join(items)
 
 
 def md(text: str) -> str:

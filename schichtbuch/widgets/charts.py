@@ -4,7 +4,7 @@ Altair validates every chart against its schema, which costs a phone's page more
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 SHAPES = ("circle", "square", "triangle-up", "diamond", "cross", "triangle-down")
@@ -24,11 +24,21 @@ LABEL_CHARS = 18
 
 
 def grouped_bars(rows: Sequence[dict[str, Any]], value: str, category: str, series: str,
-                 categories: Sequence[str], value_title: str | None = None) -> dict[str, Any]:
+                 categories: Sequence[str], value_title: str | None = None, colours: Mapping[str, str] | None = None,
+                 legend_columns: int = 0, label_limit: int = 0) -> dict[str, Any]:
     """Horizontal bars: one row per `category` (in the order `categories`), a bar per `series` in it
     side by side, told apart by colour with the legend below; `value` is the bars' length (whole-number
-    ticks where the values are counts). Long category labels wrap onto several lines."""
+    ticks where the values are counts). Long category labels wrap onto several lines. With `colours`
+    (series → CSS colour, in legend order) each series takes its colour, and its bars stand in every row in
+    the legend's order, so that a colour that repeats is told apart by its place; the legend then has
+    `legend_columns` columns whose names may take `label_limit` pixels (else one row, names uncut)."""
     wrapped = {c: "\n".join(textwrap.wrap(c, LABEL_CHARS)) or c for c in categories}
+    offset: dict[str, Any] = {"field": series, "type": "nominal"}
+    colour: dict[str, Any] = {"field": series, "type": "nominal", "title": None, "legend": {"orient": "bottom"}}
+    if colours is not None:
+        offset["sort"] = list(colours)
+        colour["scale"] = {"domain": list(colours), "range": list(colours.values())}
+        colour["legend"] |= {"columns": legend_columns, "labelLimit": label_limit}
     return {
         "data": {"values": [{**row, category: wrapped.get(row[category], row[category])} for row in rows]},
         "mark": {"type": "bar"},
@@ -36,8 +46,8 @@ def grouped_bars(rows: Sequence[dict[str, Any]], value: str, category: str, seri
             "x": {"field": value, "type": "quantitative", "title": value_title, "axis": {"tickMinStep": 1}},
             "y": {"field": category, "type": "nominal", "title": None, "sort": list(wrapped.values()),
                   "axis": {"labelExpr": "split(datum.label, '\\n')", "labelLimit": 0}},
-            "yOffset": {"field": series, "type": "nominal"},
-            "color": {"field": series, "type": "nominal", "title": None, "legend": {"orient": "bottom"}},
+            "yOffset": offset,
+            "color": colour,
         },
     }
 

@@ -14,7 +14,7 @@ from schichtbuch.live.saving import Pick, change, change_text, picked_anew, save
 from schichtbuch.live.taps import drawn
 from schichtbuch.session.page import widget_key
 from schichtbuch.store import Document, Saved, Unavailable
-from schichtbuch.texts.words import md, step_text, t
+from schichtbuch.texts.words import listed, md, step_text, t
 from scoring.app_fields import setup_ticks, tick
 from scoring.errors import RecordError
 from setup import Step
@@ -76,7 +76,7 @@ def player_entry(saved: Saved, key: str, stored: dict[str, dict[str, int]], labe
         refused(key, st)
     waiting = [p for p in players if p not in stored]
     if waiting:
-        st.info(t("entry.waiting", players=md(", ".join(waiting))))
+        st.info(t("entry.waiting", players=listed(md(p) for p in waiting)))
 
 
 def counts(key: str, shown: Mapping[str, int], label: Callable[[str], str], save: Callable[[dict[str, int]], None]) -> None:

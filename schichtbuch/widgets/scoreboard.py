@@ -13,7 +13,7 @@ from schichtbuch.session.page import extra
 from schichtbuch.sharing.keepsakes import keepsakes
 from schichtbuch.sharing.qr import qr_code
 from schichtbuch.store import Document, Saved
-from schichtbuch.texts.words import md, played_offset, t, translator
+from schichtbuch.texts.words import listed, md, played_offset, t, tally, translator
 from schichtbuch.widgets.charts import lines
 from scoring import bgstats
 from scoring.game import Game
@@ -57,7 +57,7 @@ def table(head: Sequence[object], rows: Sequence[Sequence[object]], left: Collec
 def stage_points(result: Result, stage: int) -> str:
     """Each player's points from stage `stage` alone, from the scorer's running totals: `Anna +9, Ben +4`."""
     before = result.progress[stage - 2] if stage > 1 else {}
-    return ", ".join(f"{md(p)} {v - before.get(p, 0):+d}" for p, v in result.progress[stage - 1].items())
+    return tally(f"{md(p)} {v - before.get(p, 0):+d}" for p, v in result.progress[stage - 1].items())
 
 
 STANDINGS_CACHED = 512
@@ -90,7 +90,7 @@ def drawn_standings(game_id: str, version: int, lang: str, _doc: Document, phone
     if result.final:
         winner_line(result, g)
     if result.pending:
-        st.info(t("standings.pending", players=", ".join(named(p, result.dummy) for p in result.pending)))
+        st.info(t("standings.pending", players=listed(named(p, result.dummy) for p in result.pending)))
     head = [t("col.total"), *(t(f"{g.id}.cat.{c}.short") for c in g.categories)]
     rows = [(md(f"{s.rank}. ") + named(s.player, result.dummy), s.total, *(s.breakdown[c] for c in g.categories))
             for s in result.standings]
@@ -136,12 +136,12 @@ def winner_line(result: Result, g: Game) -> None:
         st.info(t("standings.dummy_first", player=named(result.dummy, result.dummy), score=points), icon="🤖")
         won = result.winners
         best = [s for s in result.standings if s.player in won]
-        st.success(t("standings.best_player", players=", ".join(md(s.player) for s in best),
+        st.success(t("standings.best_player", players=listed(md(s.player) for s in best),
                      score=t(f"{g.id}.score", count=best[0].total)), icon="🏅")
     elif len(first) == 1:
         st.success(t("standings.winner", player=md(first[0].player), score=points), icon="🏆")
     else:
-        st.success(t("standings.winners", players=md(", ".join(s.player for s in first)), score=points), icon="🏆")
+        st.success(t("standings.winners", players=listed(md(s.player) for s in first), score=points), icon="🏆")
 
 
 def named(player: str, dummy: str | None) -> str:
@@ -159,20 +159,28 @@ def progress_chart(result: Result, g: Game, colours: dict[str, str]) -> None:
     shown = {p: t("standings.dummy", player=p) if p == result.dummy else p for p in totals[0]}
     rows = [{"stage": stage, "player": shown[p], "points": v} for stage, row in zip(stages, totals) for p, v in row.items()]
     players = list(shown.values())
-    columns = legend_columns(players)
+    columns, label_limit = legend_layout(players)
     st.markdown(f"**{t(f'{g.id}.chart')}**")
     st.vega_lite_chart(spec=lines(
         rows, "stage", "points", "player", stages, t(f"{g.id}.points"),
-        {shown[p]: CHART_COLOURS.get(colours.get(p, ""), "#888") for p in shown}, columns,
-        LEGEND_WIDTH // columns - LEGEND_SYMBOL,
+        {shown[p]: CHART_COLOURS.get(colours.get(p, ""), "#888") for p in shown}, columns, label_limit,
     ), width="stretch", height=CHART_HEIGHT + LEGEND_ROW * -(-len(players) // columns))
 
 
-def legend_columns(players: Sequence[str]) -> int:
-    """As many legend columns (at most 3) as the longest name leaves room for on a phone, so that no name
-    is cut short."""
+def legend_layout(players: Sequence[str]) -> tuple[int, int]:
+    """A chart legend naming `players` on a phone: as many columns (at most 3) as the longest name leaves
+    room for, so that no name is cut short, and the pixels each name may take in them."""
     longest = max(len(p) for p in players) * LEGEND_CHAR
-    return max(c for c in (1, 2, 3) if c == 1 or longest + LEGEND_SYMBOL <= LEGEND_WIDTH // c)
+    columns = max(c for c in (1, 2, 3) if c == 1 or longest + LEGEND_SYMBOL <= LEGEND_WIDTH // c)
+    return columns, LEGEND_WIDTH // columns - LEGEND_SYMBOL
+
+
+def palette_colours(players: Sequence[str]) -> dict[str, str]:
+    """Chart colours for players who sit in no one colour (a group's, whose seats change colour from game
+    to game): the seats' own (`CHART_COLOURS`, in the palette's order, each at 3:1 on both themes) in
+    turn, from the first again after the sixth."""
+    palette = list(CHART_COLOURS.values())
+    return {p: palette[i % len(palette)] for i, p in enumerate(players)}
 
 
 def line_text(line: Line) -> str:

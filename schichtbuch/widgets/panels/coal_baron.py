@@ -12,7 +12,7 @@ from schichtbuch.live.saving import save_on_tap
 from schichtbuch.live.taps import drawn
 from schichtbuch.session.page import widget_key
 from schichtbuch.store import Saved
-from schichtbuch.texts.words import md, t
+from schichtbuch.texts.words import listed, md, t
 from schichtbuch.widgets import scoreboard
 from scoring import coal_baron
 from scoring.coal_baron import SHIFT_NAMES, SHIFTS, ElementScore, Kind, Record
@@ -82,7 +82,7 @@ def cell(e: ElementScore, who: str) -> str:
 def tie_note(e: ElementScore, place: Place) -> str:
     """The tie rule that gave some players of an element their place: `⚫ Anna, Ben: tied 1st`."""
     players = [md(p) for p, pl in e.placings.items() if pl.place is place]
-    return t("coal_baron.race.tie", element=label(e), players=", ".join(players), place=t(f"place.{place}"))
+    return t("coal_baron.race.tie", element=label(e), players=listed(players), place=t(f"place.{place}"))
 
 
 def hide(game_id: str, key: str) -> None:

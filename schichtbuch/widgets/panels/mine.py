@@ -88,7 +88,7 @@ class RoundPage:
         """One part of the resolution at a time, picked from a row of pills: its forms are messages to the
         phone in every run, so the page draws only the phase the table is at (at first the first phase
         not yet entered, or the one the link names: `entry.linked`), or a correction. A tap on the part shown
-        folds it."""
+        keeps it shown (`required`: the page always shows one part)."""
         labels = {"events": t("mine.phase.events"), "looting": t("mine.phase.looting"),
                   "expedition": t("mine.phase.expedition"), "mine": t("mine.phase.mine"),
                   "recruitment": t("mine.phase.recruitment"), "correct": t("mine.phase.correct")}
@@ -96,11 +96,10 @@ class RoundPage:
             labels["fix"] = t("mine.phase.fix")
         first = next((phase for phase, field in PHASES.items() if self.entered(field) is None), "recruitment")
         key = f"mine_phase_{self.sheet.number}"
-        shown = st.pills(t("mine.round.phase"), list(labels), default=linked(key, list(labels), first), key=key,
-                         format_func=labels.__getitem__, on_change=keep_in_link, args=(key,))
+        shown = st.pills(t("mine.round.phase"), list(labels), default=linked(key, list(labels), first), required=True,
+                         key=key, format_func=labels.__getitem__, on_change=keep_in_link, args=(key,))
         refused(key)  # a tap of the part shown before (`saving.Pick`)
-        if shown is not None:
-            getattr(replace(self, picks=(Pick(key, shown, f"{t('mine.round.phase')}: {labels[shown]}", key),)), shown)()
+        getattr(replace(self, picks=(Pick(key, shown, f"{t('mine.round.phase')}: {labels[shown]}", key),)), shown)()
 
     def correct(self) -> None:
         """The coal at the start of the round and the supply, to correct."""
