@@ -1,6 +1,6 @@
 """A page's words in the session's language: catalog texts (`t`; `translator` once per run), what a player
-typed made safe for Markdown (`md`), names listed (`listed`, a tally: `tally`), a setup or round step (`step_text`), and a moment as the player's
-locale and time zone write it (`when`, `utc_offset`)."""
+typed made safe for Markdown (`md`), names listed (`listed`, a tally: `tally`), a setup or round step
+(`step_text`), and a moment as the player's locale and time zone write it (`when`, `utc_offset`)."""
 
 from __future__ import annotations
 
