@@ -122,8 +122,8 @@ def test_six_seats_with_a_dummy_two_phones_whole_game(tmp_path: Path) -> None:
             page.get_by_role("spinbutton", name="Profession cards in hand", exact=True).fill("5")
             tap(page, "Save")
         expect(host.get_by_text("Final standings")).to_be_visible(timeout=LIVE)
-        expect(host.get_by_text("Still tied: Cleo, Robo", exact=False)).to_be_visible()
-        tap(host, "Roll the die for Cleo, Robo", exact=False)
+        expect(host.get_by_text("Still tied: Cleo and Robo", exact=False)).to_be_visible()
+        tap(host, "Roll the die for Cleo and Robo", exact=False)
         expect(host.get_by_text("Die rolls:", exact=False)).to_be_visible()
         look(host, "mine-standings")
 
@@ -178,7 +178,7 @@ def test_two_phones_rolling_the_die_at_once_keep_one_roll(tmp_path: Path) -> Non
         host, guest = phone(browser), phone(browser)
         for page in (host, guest):
             opened(page, url, "mine_end", game.id)
-        name = "Roll the die for Anna, Ben, Cleo"
+        name = "Roll the die for Anna, Ben, and Cleo"
         buttons = [p.get_by_role("button", name=name, exact=False).element_handle() for p in (host, guest)]
         for button in buttons:  # both taps within milliseconds, before either phone's live refresh can rerun
             button.evaluate("b => b.click()")
