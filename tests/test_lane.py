@@ -1,9 +1,10 @@
 """The lane of the live refresh's reruns (schichtbuch/live/lane.py): one at a time, each once no other
-script runs or once it has waited long enough, a phone queued once, in the order they came."""
+script runs or once it has waited long enough, a second beside it after a longer wait and never a third,
+a phone queued once, in the order they came."""
 
 import pytest
 
-from schichtbuch.live.lane import LOOK_SECONDS, RUN_SECONDS, WAIT_SECONDS, Lane
+from schichtbuch.live.lane import LOOK_SECONDS, RUN_SECONDS, SECOND_SECONDS, WAIT_SECONDS, Lane
 
 pytestmark = pytest.mark.pure
 
@@ -99,13 +100,27 @@ def test_a_rerun_no_longer_due_gives_its_turn_to_the_next(server, lane):
     assert server.started == ["b"]
 
 
-def test_a_rerun_that_does_not_end_holds_the_lane_no_longer_than_its_limit(server, lane):
-    lane.add(server, "a", server.start("a"))
-    lane.add(server, "b", server.start("b"))
-    server.advance(RUN_SECONDS - LOOK_SECONDS)
+def test_a_rerun_that_has_waited_long_starts_beside_the_lanes_running_one_and_a_third_never(server, lane):
+    for session in "abc":
+        lane.add(server, session, server.start(session))
+    server.advance(SECOND_SECONDS - LOOK_SECONDS)
     assert server.started == ["a"]
     server.advance(2 * LOOK_SECONDS)
     assert server.started == ["a", "b"]
+    server.advance(RUN_SECONDS / 2)
+    assert server.started == ["a", "b"]  # c has waited long, but two run
+    server.ended["b"] = True
+    server.advance(LOOK_SECONDS)
+    assert server.started == ["a", "b", "c"]
+
+
+def test_a_rerun_that_does_not_end_holds_its_place_no_longer_than_its_limit(server, lane):
+    for session in "abc":
+        lane.add(server, session, server.start(session))
+    server.advance(RUN_SECONDS - LOOK_SECONDS)
+    assert server.started == ["a", "b"]
+    server.advance(2 * LOOK_SECONDS)
+    assert server.started == ["a", "b", "c"]
 
 
 def test_an_empty_lane_stops_looking_and_starts_the_next_rerun_at_once(server, lane):
