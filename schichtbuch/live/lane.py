@@ -34,6 +34,8 @@ Start = Callable[[], Callable[[], bool] | None]
 
 
 class Loop(Protocol):
+    """The server's event loop, as the lane uses it."""
+
     def call_later(self, delay: float, callback: Callable[[], object]) -> object: ...
 
 
@@ -75,8 +77,7 @@ class Lane:
         `RUN_SECONDS` no longer counts) none runs and no other script does or it has waited
         `WAIT_SECONDS`, or one runs and it has waited `SECOND_SECONDS`."""
         now = self._clock()
-        self._runs = [(started, ended) for started, ended in self._runs
-                             if not ended() and now - started < RUN_SECONDS]
+        self._runs = [(started, ended) for started, ended in self._runs if not ended() and now - started < RUN_SECONDS]
         since, _ = next(iter(self._waiting.values()))
         if not self._runs:
             return self._running() == 0 or now - since >= WAIT_SECONDS

@@ -10,14 +10,13 @@ after every restart (`tests/load/runs.py` prints a fresh process's first run).
   plain ASCII (the header's page pills in any language but English), make Streamlit load its emoji catalog
   (`string_util.is_emoji`, `extract_leading_emoji`), whose module compiles one regular expression of all
   its 5,000-odd emojis, about 75 ms. Two questions are answered without it, with the catalog's own
-  answers: an emoji the app uses (`APP_EMOJIS`) is one, and a text whose first character starts no emoji
-  of the catalog (`could_start_emoji`: a kana, an umlaut, `2–3`) begins with none. Anything else goes to
-  Streamlit's check.
+  answers: an emoji the app uses (`APP_EMOJIS`) is one, and a text that no emoji of the catalog can begin
+  (`could_start_emoji`: a kana, an umlaut, `2–3`) begins with none. Anything else goes to Streamlit's check.
 
-tests/test_streamlit_private.py checks these against the catalog of the release installed (`could_start_emoji`
-admits every emoji of it, `APP_EMOJIS` are in it, and every icon in the code
-and every emoji first in a translated text are in `APP_EMOJIS`) and that the answers are Streamlit's; on
-a release without these internals nothing is changed."""
+tests/test_streamlit_private.py checks these against the catalog of the release installed
+(`could_start_emoji` admits every emoji of it, `APP_EMOJIS` are in it, and every icon in the code and every
+emoji first in a translated text are in `APP_EMOJIS`) and that the answers are Streamlit's; on a release
+without these internals nothing is changed."""
 
 from __future__ import annotations
 
@@ -26,7 +25,10 @@ from typing import TypeVar
 
 from streamlit import delta_generator, string_util
 
-APP_EMOJIS = frozenset(["⛏️", "🏁", "🧮", "👤", "🎲", "📊", "💾", "📷", "▶️", "🔗", "👥", "➕", "🏠", "🔌", "✅", "↩️", "📣", "🔁", "📤", "🤖", "🏅", "🏆", "⏱", "⏸", "▶", "✏️", "📈", "📜", "📱", "📵", "👀"])
+APP_EMOJIS = frozenset([
+    "⛏️", "🏁", "🧮", "👤", "🎲", "📊", "💾", "📷", "▶️", "🔗", "👥", "➕", "🏠", "🔌", "✅", "↩️", "📣", "🔁", "📤",
+    "🤖", "🏅", "🏆", "⏱", "⏸", "▶", "✏️", "📈", "📜", "📱", "📵", "👀",
+])
 """Every emoji the app passes as an icon or puts first in a label."""
 T = TypeVar("T")
 
