@@ -12,7 +12,8 @@ server's CPU over those runs divided by the runs it made, and the messages each 
 `floor_shift_cards` the same with the cards as one component (`floor_cards.py`). Each
 repetition measures the bare page and then every page, so that a ratio compares figures taken minutes
 apart at most (this machine's speed drifts by a third over longer); it prints min–median–max of the
-repetitions and of the ratios to the same repetition's bare page. Then the first
+repetitions and of the ratios to the same repetition's bare page (and for the shift pages to its floor,
+`floor_shift`, when that is measured too). Then the first
 run of a fresh process (its CPU from the server being up to the first page shown, the app's imports
 included), and its resident memory after the runs. The project's modules are compiled to bytecode first,
 as Python does on a server's first start (this machine's environment may forbid writing it). The phones
@@ -143,8 +144,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = [r[name] for r in rounds]
         ratios = [r[name].per_run / r["bare"].per_run for r in rounds]
         firsts = [r[name].first_run / r["bare"].first_run for r in rounds]
+        floor = ([f" ({spread([r[name].per_run / r['floor_shift'].per_run for r in rounds], 1, '× floor_shift')})"]
+                 if name.startswith("coal_baron_shift") and "floor_shift" in names else [])
         print(" | ".join([
-            f"{name:20}", f"CPU per run {spread([f.per_run for f in found], 1000, 'ms')} ({spread(ratios, 1, '× bare')})",
+            f"{name:20}", f"CPU per run {spread([f.per_run for f in found], 1000, 'ms')} ({spread(ratios, 1, '× bare')})"
+            + "".join(floor),
             f"messages per run {statistics.median(f.messages for f in found):.0f}",
             f"runs per rerun {statistics.median(f.runs_per_rerun for f in found):.2f}",
             f"first run {spread([f.first_run for f in found], 1000, 'ms')} ({spread(firsts, 1, '× bare')})",
