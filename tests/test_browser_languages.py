@@ -1,7 +1,8 @@
 """The longer and the unspaced languages at phone size, in headless Chromium at 390×844: each game's pages in
 French (about a fifth longer than English) and Japanese (no spaces to wrap at), at a stage where each shows
 its entries, standings and breakdown, and a group's pages with three finished games. Nothing scrolls the page sideways, the language switch offers all
-four languages inside the screen, and no button, link or switch cuts its text off. Screenshots of every
+four languages inside the screen, no button, link or switch cuts its text off, and Streamlit's own link
+to skip to the content speaks the page's language. Screenshots of every
 page land in artifacts/ (`lang-<lang>-<page>.png`): look at them for missing glyphs (CI installs
 fonts-noto-cjk and fonts-noto-color-emoji)."""
 
@@ -113,10 +114,13 @@ def test_switch_changes_the_language(games: tuple[str, dict[str, str]], page: Pa
     url, ids = games
     page.goto(f"{url}/{SWITCHED}?game={ids[SWITCHED]}&lang=fr")
     settle(page)
+    skip = page.get_by_test_id("stSkipToContent")  # Streamlit's own link, first for a keyboard or screen reader
+    expect(skip).to_have_text(tr("fr", "app.skip_to_content"))
     page.get_by_role("radiogroup", name=tr("fr", "app.language")).get_by_role("radio", name="JA", exact=True).click()
     settle(page)
     assert "lang=ja" in page.url
     expect(page.get_by_text(tr("ja", f"page.{SWITCHED}.short")).first).to_be_visible()
+    expect(skip).to_have_text(tr("ja", "app.skip_to_content"))
 
 
 @pytest.mark.parametrize("link", [0, 1], ids=["join", "watch"])

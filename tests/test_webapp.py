@@ -37,7 +37,7 @@ def test_every_player_colour_reads_on_both_themes(player: str, scheme: str) -> N
 
 @pytest.mark.parametrize(("lang", "awake"), [("de", True), ("ja", False)])
 def test_the_head_script_carries_the_language_and_whether_to_keep_awake(lang: str, awake: bool) -> None:
-    script = webapp.head_script(lang, awake, {"lost": "lost", "unsent": "unsent"})
+    script = webapp.head_script(lang, awake, {"lost": "lost", "unsent": "unsent", "skip": "skip"})
     assert f"d.documentElement.lang = {json.dumps(lang)};" in script
     assert f"sb.awake = {json.dumps(awake)};" in script
 

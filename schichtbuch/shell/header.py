@@ -83,8 +83,8 @@ def header(saved: Saved | None, page: st.Page) -> None:
     lang = st.session_state.lang
     with st.container(horizontal=True, vertical_alignment="center", horizontal_alignment="distribute", gap="small",
                       key="title"):
-        connection = {"lost": t("connection.lost"), "unsent": t("connection.unsent")}
-        script = webapp.head_script(lang, saved is not None, connection, recent_cookie() if saved else "")
+        said = {"lost": t("connection.lost"), "unsent": t("connection.unsent"), "skip": t("app.skip_to_content")}
+        script = webapp.head_script(lang, saved is not None, said, recent_cookie() if saved else "")
         st.html(f"{STYLE}<h3 class=\"schichtbuch-title\">⛏️ {t('app.title')}</h3>{script}", width="content",
                 unsafe_allow_javascript=True)
         chosen = st.segmented_control(

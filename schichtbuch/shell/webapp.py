@@ -71,7 +71,9 @@ HEAD_SCRIPT = """<script>
     d.addEventListener("pointerdown", sb.ask, {capture: true, passive: true});
   }
   if (sb.awake) sb.ask(); else if (sb.lock) { sb.lock.release(); sb.lock = null; }
-  sb.said = %(connection)s;
+  sb.said = %(said)s;
+  const skip = d.querySelector("[data-testid='stSkipToContent']");  // Streamlit's own link, in English
+  if (skip && skip.textContent !== sb.said.skip) skip.textContent = sb.said.skip;
   if (!sb.banner) {  // while the server does not answer: a banner, the controls greyed, and a tap not sent but said
     sb.banner = d.createElement("div");
     sb.banner.className = "schichtbuch-offline";
@@ -170,12 +172,14 @@ PROBE_WAIT_MS = 4_000
 """How long an answer may take before the phone says it is not connected."""
 
 
-def head_script(lang: str, awake: bool, connection: dict[str, str], cookie: str = "") -> str:
+def head_script(lang: str, awake: bool, said: dict[str, str], cookie: str = "") -> str:
     """The script that sets the page's head for this run: `lang`, whether to keep the screen awake, the
-    connection banner's texts in the page's language (`lost`: while the server does not answer; `unsent`:
-    a tap made meanwhile was not sent), and the cookie to set (`name=value;…`, none if empty)."""
+    texts it puts on the page in the page's language (`lost`: the connection banner while the server does
+    not answer; `unsent`: a tap made meanwhile was not sent; `skip`: Streamlit's link to skip to the
+    page's content, which keyboard and screen-reader users meet first), and the cookie to set
+    (`name=value;…`, none if empty)."""
     return HEAD_SCRIPT % {"colours": _js(THEME_COLOURS), "lang": _js(lang), "awake": _js(awake), "cookie": _js(cookie),
-                          "connection": _js(connection), "every": PROBE_EVERY_MS, "wait": PROBE_WAIT_MS}
+                          "said": _js(said), "every": PROBE_EVERY_MS, "wait": PROBE_WAIT_MS}
 
 
 SHARE_BUTTON = """<button id="schichtbuch-share" type="button" class="schichtbuch-share">📤 %(label)s</button>
