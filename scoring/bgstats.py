@@ -32,6 +32,7 @@ from urllib.parse import quote
 from scoring.app_fields import duration_minutes, note, times
 from scoring.errors import RecordError
 from scoring.game import Game, Translate
+from scoring.lists import separator
 from scoring.registry import game_of, score
 from scoring.standings import Result, Standing
 
@@ -82,8 +83,8 @@ def play(record: Mapping[str, Any], t: Translate, lang: str = "en", utc_offset: 
     if (minutes := duration_minutes(record)) is not None:
         data["durationMin"] = minutes
     if comments is None:
-        comments = "\n".join(filter(None, [note(record), dummy_text(result, t), breakdown_text(result, g, t) if points else None]))
-    data |= {"location": location, "board": board_text(record, g, t), "comments": comments,
+        comments = "\n".join(filter(None, [note(record), dummy_text(result, t), breakdown_text(result, g, t, lang) if points else None]))
+    data |= {"location": location, "board": board_text(record, g, t, lang), "comments": comments,
              "players": players(result, g.first_player(record))}
     return data
 
@@ -123,11 +124,12 @@ def link(record: Mapping[str, Any], t: Translate, lang: str = "en", utc_offset: 
     return PUSH_URL + quote(text, safe="")
 
 
-def board_text(record: Mapping[str, Any], g: Game, t: Translate) -> str:
+def board_text(record: Mapping[str, Any], g: Game, t: Translate, lang: str = "en") -> str:
     """The set-up options the table chose (MINE!'s variant if on, the dummy seat if any), each named by its
-    catalog text (`<game>.option.<option>`): "Variant with die cards, Dummy player: Robo"."""
+    catalog text (`<game>.option.<option>`) and joined as `lang` joins a list's items: "Variant with die
+    cards, Dummy player: Robo"."""
     chosen = [(option, record.get(option.value)) for option in g.options]
-    return ", ".join(t(f"{g.id}.option.{o}") if value is True else f"{t(f'{g.id}.option.{o}')}: {value}"
+    return separator(lang).join(t(f"{g.id}.option.{o}") if value is True else f"{t(f'{g.id}.option.{o}')}: {value}"
                      for o, value in chosen if value is True or isinstance(value, str))
 
 
@@ -138,14 +140,15 @@ def dummy_text(result: Result, t: Translate) -> str:
     return "" if seat is None else t("bgstats.dummy", player=seat.player, total=seat.total, rank=seat.rank)
 
 
-def breakdown_text(result: Result, g: Game, t: Translate) -> str:
-    """The points per category of each seat, one line each, in the catalog's words ("Anna 122: Orders 34,
-    Shift I 5, …"), so that BG Stats keeps what it has no fields for."""
-    return "\n".join(_breakdown_line(s, g, t) for s in result.standings)
+def breakdown_text(result: Result, g: Game, t: Translate, lang: str = "en") -> str:
+    """The points per category of each seat, one line each, in the catalog's words, the categories joined
+    as `lang` joins a list's items ("Anna 122: Orders 34, Shift I 5, …", "Anna 122: 注文 34、シフトI 5、…"),
+    so that BG Stats keeps what it has no fields for."""
+    return "\n".join(_breakdown_line(s, g, t, lang) for s in result.standings)
 
 
-def _breakdown_line(s: Standing, g: Game, t: Translate) -> str:
-    return f"{s.player} {s.total}: " + ", ".join(f"{t(f'{g.id}.cat.{c}')} {s.breakdown[c]}" for c in g.categories)
+def _breakdown_line(s: Standing, g: Game, t: Translate, lang: str) -> str:
+    return f"{s.player} {s.total}: " + separator(lang).join(f"{t(f'{g.id}.cat.{c}')} {s.breakdown[c]}" for c in g.categories)
 
 
 def play_date(seconds: int, utc_offset: int = 0) -> str:

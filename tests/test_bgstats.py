@@ -74,6 +74,18 @@ def test_the_link_carries_only_the_fields_bg_stats_documents_and_no_code_words(n
     assert [w for w in code_words if w in data["comments"] + data["board"]] == []
 
 
+@pytest.mark.parametrize(("lang", "between"), [("en", ", "), ("de", ", "), ("fr", ", "), ("ja", "、")])
+def test_the_comments_and_the_board_join_their_items_as_the_language_writes_a_list(lang, between):
+    """Each seat's categories ("Anna 122: Orders 34, Shift I 5", "Anna 122: 注文 34、シフトI 5") and the set-up
+    options chosen, joined by the language's own separator."""
+    record = next(example(n) for n in FINISHED_EXAMPLES if "dummy" in example(n) and example(n).get("variant"))
+    data = bgstats.play(record, partial(i18n.translate, lang), lang)
+    g, t = GAMES[record["game"]], partial(i18n.translate, lang)
+    seat = bgstats.score(record).standings[0]
+    line = f"{seat.player} {seat.total}: " + between.join(f"{t(f'{g.id}.cat.{c}')} {seat.breakdown[c]}" for c in g.categories)
+    assert line in data["comments"].splitlines()
+    assert len(data["board"].split(between)) == 2   # the variant and the dummy seat
+
 def test_the_play_id_is_the_same_on_every_push_and_differs_between_games():
     record = {**example(FINISHED_EXAMPLES[0]), "started": 1_700_000_000}
     once = bgstats.play(record, english)["sourcePlayId"]

@@ -28,6 +28,7 @@ from schichtbuch.shell.nav import GENERAL_PAGES, page_path
 from schichtbuch.texts import catalog, i18n
 from schichtbuch.texts.words import md
 from scoring.errors import PROBLEMS, RecordError
+from scoring.lists import separator
 from scoring.registry import GAMES, score
 
 pytestmark = pytest.mark.pure
@@ -670,4 +671,4 @@ def test_no_visible_text_bypasses_the_catalog():
 ])
 def test_lists_are_joined_as_each_language_joins_them(lang: str, names: str, tally: str):
     assert i18n.listed(lang, ["Anna", "Ben", "Cleo"]) == names
-    assert i18n.separator(lang).join(["Anna +9", "Ben +4"]) == tally
+    assert separator(lang).join(["Anna +9", "Ben +4"]) == tally

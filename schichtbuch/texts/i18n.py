@@ -129,14 +129,8 @@ def translate(lang: str, key: str, **params: Any) -> str:
 def listed(lang: str, items: Iterable[str]) -> str:
     """Items (names) joined as `lang` writes a list, by Babel's CLDR patterns: `Anna, Ben, and Cleo`,
     `Anna, Ben und Cleo`, `Anna, Ben et Cleo`, `Anna、Ben、Cleo`. A tally (`Anna +9, Ben +4`) is joined by the
-    `separator` alone."""
+    separator alone (`scoring.lists`)."""
     return format_list(list(items), locale=lang)
-
-
-@cache
-def separator(lang: str) -> str:
-    """What `lang` puts between the items of a list (CLDR's middle pattern: `, `, `、`)."""
-    return str(Locale.parse(lang).list_patterns["standard"]["middle"]).format("", "")
 
 
 def number(lang: str, value: Any) -> Any:

@@ -16,6 +16,7 @@ import streamlit as st
 from schichtbuch.store import Saved
 from schichtbuch.texts import i18n
 from scoring.app_fields import times
+from scoring.lists import separator
 from setup import Step
 
 
@@ -38,7 +39,7 @@ def listed(items: Iterable[str]) -> str:
 def tally(items: Iterable[str]) -> str:
     """Items of a tally (`Anna +9`) joined as the session's language separates a list's items (`Anna +9, Ben
     +4`, `Anna +9、Ben +4`), with no closing "and"."""
-    return i18n.separator(st.session_state.get("lang", i18n.FALLBACK)).join(items)
+    return separator(st.session_state.get("lang", i18n.FALLBACK)).join(items)
 
 
 def md(text: str) -> str:
