@@ -67,6 +67,9 @@ class Game:
     """The words of the game's record paths a refusal can name, each said by its `field.<word>` text."""
     list_fields: frozenset[str] = frozenset()
     """The game's record fields that are lists: a number after one of them is a position, shown from 1."""
+    positions: Mapping[str, Callable[[int, Translate], str]] = field(default_factory=dict)
+    """Those of `list_fields` whose positions the table knows by a name, and how the position (from 0) is
+    said where a bare number could be read as an amount (Coal Baron's lists per shift: `Shift I`)."""
     label_words: Mapping[str, Callable[[Any, Translate], str]] = field(default_factory=dict)
     """Params of its change labels stored as ids, and how each is said (`transport` → "Horse cart")."""
     plurals: Mapping[str, str] = field(default_factory=dict)

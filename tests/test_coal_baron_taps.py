@@ -149,13 +149,17 @@ def test_a_negative_sum_of_money_is_named_next_to_save_and_kept(store_path: Path
     assert "end_draft" not in stored(store_path, game_id)
 
 
-def test_too_many_workers_in_the_factory_are_named_and_nothing_is_scored(store_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_too_many_workers_in_the_factory_are_named_and_nothing_is_scored(store_path: Path, lang: str) -> None:
+    """The refusal names the shift as the table names it ("Workers in the factory › Shift I › Ben"), not by a
+    number that reads as a count of workers."""
     game_id = put(store_path, delivered(TWO))
-    at = app(SCORING, "en", game_id)
+    at = app(SCORING, lang, game_id)
     at.number_input(key="scoring_factory_1_Ben").set_value(cb.WORKERS[2] + 1).run()
-    button(at, "coal_baron.scoring.close", shift="I").click().run()
+    next(b for b in at.button if b.label == tr(lang, "coal_baron.scoring.close", shift="I")).click().run()
     assert not at.exception, failure(at)
-    assert len(at.error) == 1 and "Ben" in at.error[0].value and stored(store_path, game_id)["shifts"] == []
+    field = " › ".join([tr(lang, "field.factory_workers"), tr(lang, "coal_baron.shift.title", shift="I"), "Ben"])
+    assert len(at.error) == 1 and field in at.error[0].value and stored(store_path, game_id)["shifts"] == []
 
 
 def test_a_refusal_stays_through_other_phones_entries_and_goes_with_the_next_save(store_path: Path) -> None:

@@ -29,6 +29,9 @@ record has, a group's (`name`, `members`), and each game's."""
 LIST_FIELDS = frozenset({"members", "pauses"}).union(*(g.list_fields for g in GAMES.values()))
 """Record fields that are lists: a number after one of them is a position, shown counting from 1."""
 
+POSITIONS = {name: say for g in GAMES.values() for name, say in g.positions.items()}
+"""List fields whose positions have names (Coal Baron's shifts: `Shift I`), and how each is said."""
+
 
 @dataclass
 class Message:
@@ -150,10 +153,12 @@ def shown_value(name: str, value: Any) -> Any:
 
 def field_name(path: str) -> str:
     """A record field's dotted path in the player's language (`end.Anna.money` → `End › Anna › Money`);
-    player names stay as they are, and a position in a list counts from 1 (`rounds.1` → `Round › 2`)."""
+    player names stay as they are, and a position in a list counts from 1 (`rounds.1` → `Round › 2`), or
+    is named as the table names it (`factory_workers.0.Anna` → `Workers in the factory › Shift I › Anna`)."""
     parts = path.split(".")
     return " › ".join(
-        str(int(part) + 1) if part.isdigit() and i and parts[i - 1] in LIST_FIELDS
+        POSITIONS[parts[i - 1]](int(part), t) if part.isdigit() and i and parts[i - 1] in POSITIONS
+        else str(int(part) + 1) if part.isdigit() and i and parts[i - 1] in LIST_FIELDS
         else t(f"field.{part}") if part in FIELD_WORDS else part
         for i, part in enumerate(parts)
     )

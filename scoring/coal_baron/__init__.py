@@ -75,6 +75,11 @@ def _coal(value: Any, t: Translate) -> str:
     return symbols(value)
 
 
+def _shift(position: int, t: Translate) -> str:
+    """A shift as the table names it (`Shift II`), the number from 1 past the last."""
+    return t("coal_baron.shift.title", shift=SHIFT_NAMES[position]) if position < len(SHIFT_NAMES) else str(position + 1)
+
+
 GAME = Game(
     id="coal_baron",
     names={"en": "Coal Baron", "de": "Glück Auf", "fr": "Coal Baron", "ja": "コールバロン"},
@@ -95,6 +100,7 @@ GAME = Game(
         "start_players", "transport", "yellow",
     }),
     list_fields=frozenset({"shifts", "start_players", "factory_workers"}),
+    positions=dict.fromkeys(("shifts", "start_players", "factory_workers"), _shift),
     label_words={"transport": _transport, "coal": _coal},
     plurals={"coal_baron.line.cubes": "cubes", "coal_baron.line.money": "marks", "coal_baron.line.open_orders": "orders",
              "coal_baron.shift.player_orders": "cards"},
