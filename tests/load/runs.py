@@ -4,20 +4,21 @@ pytest:
 
     python tests/load/runs.py [--runs 60] [--repeat 3] [--pages coal_baron_shift coal_baron_end …]
 
-For each page, `--repeat` times on a fresh server: one phone opens it, then asks for `--runs` reruns one
-after the other (each once the last has ended), as a phone does that taps or is followed live; the
-server's CPU over those runs divided by the runs it made, and the messages each run sent. The page
-`coal_baron_shift_tap` is the shift page with each rerun a tap (a card delivered, then taken back);
-`floor_shift` is the bare page with the shift page's controls and nothing else (`floor.py`),
-`floor_shift_cards` the same with the cards as one component (`floor_cards.py`). Each
-repetition measures the bare page and then every page, so that a ratio compares figures taken minutes
-apart at most (this machine's speed drifts by a third over longer); it prints min–median–max of the
-repetitions and of the ratios to the same repetition's bare page (and for the shift pages to its floor,
-`floor_shift`, when that is measured too). Then the first
-run of a fresh process (its CPU from the server being up to the first page shown, the app's imports
-included), and its resident memory after the runs. The project's modules are compiled to bytecode first,
-as Python does on a server's first start (this machine's environment may forbid writing it). The phones
-are the load test's (`phones.py`)."""
+For each page, `--repeat` times on a fresh server: one phone opens it, then asks for `--runs` reruns one after
+the other (each once the last has ended), as a phone does that taps or is followed live; the server's CPU over
+those runs divided by the runs it made, and the messages each run sent. The page `coal_baron_shift_tap` is the
+shift page with each rerun a tap (a card delivered, then taken back); `floor_shift` is the bare page with the
+shift page's controls and nothing else (`floor.py`), `floor_shift_cards` the same with the cards as one
+component (`floor_cards.py`); `elements_shift` and `elements_mine` draw the shift page's and MINE!'s round
+page's elements, header and navigation included, with fixed texts and no app code (`elements_shift.py`,
+`elements_mine.py`), so that a page's cost over them is what the app's own code adds. Each repetition measures
+the bare page and then every page, so that a ratio compares figures taken minutes apart at most (this
+machine's speed drifts by a third over longer); it prints min–median–max of the repetitions and of the ratios
+to the same repetition's bare page (and for the shift pages and MINE!'s round to their yardsticks,
+`YARDSTICKS`, when those are measured too). Then the first run of a fresh process (its CPU from the server
+being up to the first page shown, the app's imports included), and its resident memory after the runs. The
+project's modules are compiled to bytecode first, as Python does on a server's first start (this machine's
+environment may forbid writing it). The phones are the load test's (`phones.py`)."""
 
 from __future__ import annotations
 
@@ -43,8 +44,13 @@ from scoring.app_fields import with_start  # noqa: E402
 
 FLOOR_APP = Path(__file__).with_name("floor.py")
 FLOOR_CARDS_APP = Path(__file__).with_name("floor_cards.py")
+ELEMENTS_SHIFT_APP = Path(__file__).with_name("elements_shift.py")
+ELEMENTS_MINE_APP = Path(__file__).with_name("elements_mine.py")
 
 SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz"]
+YARDSTICKS = {"coal_baron_shift": ("floor_shift", "elements_shift"), "coal_baron_shift_tap": ("floor_shift", "elements_shift"),
+              "mine_round": ("elements_mine",)}
+"""The pages measured against a yardstick of their own besides the bare page, when it is measured too."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,8 @@ PAGES = {
     "bare": Page("", None, script=BARE_APP),
     "floor_shift": Page("", None, script=FLOOR_APP),
     "floor_shift_cards": Page("", None, script=FLOOR_CARDS_APP),
+    "elements_shift": Page("", None, script=ELEMENTS_SHIFT_APP),
+    "elements_mine": Page("", None, script=ELEMENTS_MINE_APP),
     "home": Page("home", None),
     "coal_baron_shift": Page("coal_baron_shift", game_in_shift_three),
     "coal_baron_shift_tap": Page("coal_baron_shift", game_in_shift_three, taps=True),
@@ -144,8 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = [r[name] for r in rounds]
         ratios = [r[name].per_run / r["bare"].per_run for r in rounds]
         firsts = [r[name].first_run / r["bare"].first_run for r in rounds]
-        floor = ([f" ({spread([r[name].per_run / r['floor_shift'].per_run for r in rounds], 1, '× floor_shift')})"]
-                 if name.startswith("coal_baron_shift") and "floor_shift" in names else [])
+        floor = [f" ({spread([r[name].per_run / r[under].per_run for r in rounds], 1, f'× {under}')})"
+                 for under in YARDSTICKS.get(name, ()) if under in names]
         print(" | ".join([
             f"{name:20}", f"CPU per run {spread([f.per_run for f in found], 1000, 'ms')} ({spread(ratios, 1, '× bare')})"
             + "".join(floor),
