@@ -3,7 +3,6 @@ on the end page for a few seconds; every tap is answered, lands in the store and
 phones. No timing is asserted here: figures come from `python tests/load/measure.py`."""
 
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -13,13 +12,10 @@ from streamlit.testing.v1 import AppTest
 sys.path.insert(0, str(Path(__file__).with_name("load")))
 from costs import kind  # noqa: E402
 from floor import CARDS  # noqa: E402
-from measure import Load, game_in_shift_three, measure_app  # noqa: E402
-from runs import SIX  # noqa: E402
+from measure import Load, measure_app  # noqa: E402
+from runs import ELEMENTS, PAGES  # noqa: E402
 
 from apptest import app, put  # noqa: E402
-from builders import at  # noqa: E402
-from schichtbuch.shell.nav import page_path  # noqa: E402
-from scoring.app_fields import with_start  # noqa: E402
 
 pytestmark = pytest.mark.load
 
@@ -55,16 +51,13 @@ def kinds(node: object, found: Counter[str] | None = None) -> Counter[str]:
     return found
 
 
-@pytest.mark.parametrize(("page", "game", "yardstick"), [
-    (("coal_baron", "shift"), game_in_shift_three, "elements_shift.py"),
-    (("mine", "round"), lambda: with_start(at("mine", SIX, "playing"), time.time()), "elements_mine.py"),
-])
-def test_the_element_yardsticks_draw_what_the_pages_draw(store_path: Path, page, game, yardstick: str) -> None:
+@pytest.mark.parametrize(("yardstick", "page"), ELEMENTS.items())
+def test_the_element_yardsticks_draw_what_the_pages_draw(store_path: Path, yardstick: str, page: str) -> None:
     """`elements_shift.py` and `elements_mine.py` draw as many elements of each kind as the app's page does
     for `runs.py`'s game (under AppTest the app's page also polls, in a container of its own)."""
-    drawn = kinds(app(page_path(*page), "en", put(store_path, game()))._tree[0])
+    drawn = kinds(app(f"pages/{PAGES[page].file}.py", "en", put(store_path, PAGES[page].build()))._tree[0])
     drawn["flex_container"] -= 1
-    assert kinds(AppTest.from_file(str(Path(__file__).with_name("load") / yardstick)).run()._tree[0]) == drawn
+    assert kinds(AppTest.from_file(str(PAGES[yardstick].script)).run()._tree[0]) == drawn
 
 RUN = "Thread._bootstrap (threading.py:1002);ScriptRunner._run_script (streamlit/runtime/scriptrunner/script_runner.py:961)"
 

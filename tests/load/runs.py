@@ -48,6 +48,8 @@ ELEMENTS_SHIFT_APP = Path(__file__).with_name("elements_shift.py")
 ELEMENTS_MINE_APP = Path(__file__).with_name("elements_mine.py")
 
 SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz"]
+ELEMENTS = {"elements_shift": "coal_baron_shift", "elements_mine": "mine_round"}
+"""The yardsticks that draw a page's own elements with no app code, and the page each draws."""
 YARDSTICKS = {"coal_baron_shift": ("floor_shift", "elements_shift"), "coal_baron_shift_tap": ("floor_shift", "elements_shift"),
               "mine_round": ("elements_mine",)}
 """The pages measured against a yardstick of their own besides the bare page, when it is measured too."""
