@@ -53,8 +53,8 @@ def kinds(node: object, found: Counter[str] | None = None) -> Counter[str]:
 
 @pytest.mark.parametrize(("yardstick", "page"), ELEMENTS.items())
 def test_the_element_yardsticks_draw_what_the_pages_draw(store_path: Path, yardstick: str, page: str) -> None:
-    """`elements_shift.py` and `elements_mine.py` draw as many elements of each kind as the app's page does
-    for `runs.py`'s game (under AppTest the app's page also polls, in a container of its own)."""
+    """Each element yardstick (`elements.py`) draws as many elements of each kind as the app's page does for
+    `runs.py`'s game (under AppTest the app's page also polls, in a container of its own)."""
     drawn = kinds(app(f"pages/{PAGES[page].file}.py", "en", put(store_path, PAGES[page].build()))._tree[0])
     drawn["flex_container"] -= 1
     assert kinds(AppTest.from_file(str(PAGES[yardstick].script)).run()._tree[0]) == drawn

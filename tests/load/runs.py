@@ -9,16 +9,16 @@ the other (each once the last has ended), as a phone does that taps or is follow
 those runs divided by the runs it made, and the messages each run sent. The page `coal_baron_shift_tap` is the
 shift page with each rerun a tap (a card delivered, then taken back); `floor_shift` is the bare page with the
 shift page's controls and nothing else (`floor.py`), `floor_shift_cards` the same with the cards as one
-component (`floor_cards.py`); `elements_shift` and `elements_mine` draw the shift page's and MINE!'s round
-page's elements, header and navigation included, with fixed texts and no app code (`elements_shift.py`,
-`elements_mine.py`), so that a page's cost over them is what the app's own code adds. Each repetition measures
-the bare page and then every page, so that a ratio compares figures taken minutes apart at most (this
-machine's speed drifts by a third over longer); it prints min–median–max of the repetitions and of the ratios
-to the same repetition's bare page (and for the shift pages and MINE!'s round to their yardsticks,
-`YARDSTICKS`, when those are measured too). Then the first run of a fresh process (its CPU from the server
-being up to the first page shown, the app's imports included), and its resident memory after the runs. The
-project's modules are compiled to bytecode first, as Python does on a server's first start (this machine's
-environment may forbid writing it). The phones are the load test's (`phones.py`)."""
+component (`floor_cards.py`); `elements_shift`, `elements_end` and `elements_mine` draw the shift page's, the
+end page's and MINE!'s round page's elements, header and navigation included, with fixed texts and no app code
+(`elements.py`), so that a page's cost over them is what the app's own code adds. Each repetition measures the
+bare page and then every page, so that a ratio compares figures taken minutes apart at most (this machine's
+speed drifts by a third over longer); it prints min–median–max of the repetitions and of the ratios to the
+same repetition's bare page (and for the pages with a yardstick of their own to it, `YARDSTICKS`, when that is
+measured too). Then the first run of a fresh process (its CPU from the server being up to the first page
+shown, the app's imports included), and its resident memory after the runs. The project's modules are compiled
+to bytecode first, as Python does on a server's first start (this machine's environment may forbid writing
+it). The phones are the load test's (`phones.py`)."""
 
 from __future__ import annotations
 
@@ -46,12 +46,13 @@ FLOOR_APP = Path(__file__).with_name("floor.py")
 FLOOR_CARDS_APP = Path(__file__).with_name("floor_cards.py")
 ELEMENTS_SHIFT_APP = Path(__file__).with_name("elements_shift.py")
 ELEMENTS_MINE_APP = Path(__file__).with_name("elements_mine.py")
+ELEMENTS_END_APP = Path(__file__).with_name("elements_end.py")
 
 SIX = ["Anna", "Ben", "Cleo", "Dirk", "Emil", "Fritz"]
-ELEMENTS = {"elements_shift": "coal_baron_shift", "elements_mine": "mine_round"}
+ELEMENTS = {"elements_shift": "coal_baron_shift", "elements_mine": "mine_round", "elements_end": "coal_baron_end"}
 """The yardsticks that draw a page's own elements with no app code, and the page each draws."""
 YARDSTICKS = {"coal_baron_shift": ("floor_shift", "elements_shift"), "coal_baron_shift_tap": ("floor_shift", "elements_shift"),
-              "mine_round": ("elements_mine",)}
+              "mine_round": ("elements_mine",), "coal_baron_end": ("elements_end",)}
 """The pages measured against a yardstick of their own besides the bare page, when it is measured too."""
 
 
@@ -72,6 +73,7 @@ PAGES = {
     "floor_shift_cards": Page("", None, script=FLOOR_CARDS_APP),
     "elements_shift": Page("", None, script=ELEMENTS_SHIFT_APP),
     "elements_mine": Page("", None, script=ELEMENTS_MINE_APP),
+    "elements_end": Page("", None, script=ELEMENTS_END_APP),
     "home": Page("home", None),
     "coal_baron_shift": Page("coal_baron_shift", game_in_shift_three),
     "coal_baron_shift_tap": Page("coal_baron_shift", game_in_shift_three, taps=True),
