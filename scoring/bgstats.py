@@ -130,7 +130,7 @@ def board_text(record: Mapping[str, Any], g: Game, t: Translate, lang: str = "en
     cards, Dummy player: Robo"."""
     chosen = [(option, record.get(option.value)) for option in g.options]
     return separator(lang).join(t(f"{g.id}.option.{o}") if value is True else f"{t(f'{g.id}.option.{o}')}: {value}"
-                     for o, value in chosen if value is True or isinstance(value, str))
+                                for o, value in chosen if value is True or isinstance(value, str))
 
 
 def dummy_text(result: Result, t: Translate) -> str:
