@@ -188,6 +188,8 @@ def test_card_tap_after_another_phone_closed_the_shift(store_path: Path):
     card_buttons(at)[0].click().run()
     assert not at.exception, failure(at)
     assert stored(store_path, game_id)["current_shift"] == {"Anna": [], "Ben": []}
+    assert confirmation(at)[0] == tr("en", "coal_baron.scoring.scored_elsewhere", shift="I")
+    assert len(at.error) == 1 and tr("en", "problem.shift_closed", shift="I") in at.error[0].value
 
 
 def save_button(at: AppTest):

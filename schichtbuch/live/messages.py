@@ -109,13 +109,14 @@ def said_elsewhere(news: bool = False) -> None:
     """Show the messages about this phone's last tap for a page whose controls have gone (another phone
     closed the stage they belonged to), so that the tap still ends visibly; those whose control the page
     still draws (`DRAWN_LATER`) are shown there. In the run that first shows the news of that close
-    (`news`), what taps of earlier runs were told is over: they met the stage before it closed and were
+    (`news`), what a page has already shown is over: those taps met the stage before it closed and were
     answered next to its controls then, and a "Not saved" left above the news would read as its cause;
-    what this run's taps were told (they met the stage closed) is shown."""
+    what no page has shown yet (taps that met the stage closed, also when the page they were tapped on
+    turned to another to show the news) is shown."""
     for key in [str(k) for k in st.session_state if str(k).endswith("_said")]:
         if key.removesuffix("_said") in DRAWN_LATER:
             continue
-        if news and st.session_state[key].batch < _batch() - 1:  # this run's callbacks ran before it was counted
+        if news and st.session_state[key].page is not None:
             del st.session_state[key]
         else:
             refused(key.removesuffix("_said"))
