@@ -36,7 +36,8 @@ def race(saved: Saved, record: Record, read_only: bool = False) -> None:
         if read_only:
             return
         key = widget_key("race_hidden", record.race_hidden)
-        st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide, args=(saved.id, key))
+        st.toggle(t("coal_baron.race.hide"), record.race_hidden, key=key, on_change=hide,
+                  args=(saved.id, key, record.race_hidden))
         drawn(key, record.race_hidden)
         refused("race_hidden", st)
 
@@ -85,8 +86,12 @@ def tie_note(e: ElementScore, place: Place) -> str:
     return t("coal_baron.race.tie", element=label(e), players=listed(players), place=t(f"place.{place}"))
 
 
-def hide(game_id: str, key: str) -> None:
-    """Hide the race or show it again, as the switch was set at the tap."""
+def hide(game_id: str, key: str, drawn_hidden: bool) -> None:
+    """Hide the race or show it again, as the switch was set at the tap. A switch still where the page
+    drew it (`drawn_hidden`) was not tapped, though Streamlit may run its callback (a card tapped just as
+    another phone scored the shift): nothing is saved."""
     hidden = bool(st.session_state[key])
+    if hidden == drawn_hidden:
+        return
     save_on_tap(game_id, lambda d: coal_baron.hide_race(d, hidden),
                 {"key": "change.race_hide" if hidden else "change.race_show"}, "race_hidden")
