@@ -239,6 +239,24 @@ def test_arrivals_are_tapped_in_order(store_path: Path):
     assert stored(store_path, game_id)["finish"]["miner"] == ["Anna"]
 
 
+
+@pytest.mark.parametrize(("lang", "arrived", "taken_back"), [
+    ("en", "Saved: Cleo · End of the rail track", "Saved: Cleo · End of the rail track taken back"),
+    ("de", "Gespeichert: Cleo · Ende der Bahnstrecke", "Gespeichert: Cleo · Ende der Bahnstrecke zurückgenommen"),
+    ("fr", "Enregistré : arrivée de Cleo · Bout de la voie ferrée",
+     "Enregistré : arrivée de Cleo retirée · Bout de la voie ferrée"),
+    ("ja", "保存しました：Cleo · 鉄道のゴール", "保存しました：Cleo · 鉄道のゴールを取り消し"),
+])
+def test_an_arrival_is_said_with_its_end_field_named_once(store_path: Path, lang: str, arrived: str, taken_back: str):
+    """The line after a tap names the player and the end field as the page heads it ("End of the rail
+    track"), not wrapped in words that say the end again ("at the end of End of the rail track")."""
+    game_id = put(store_path, played(["Anna", "Ben", "Cleo"], 3))
+    at = app(END, lang, game_id)
+    at.button(key="end_arrive_rail_Cleo").click().run()
+    assert [s.value for s in at.success] == [arrived]
+    at.button(key="end_withdraw_rail_Cleo").click().run()
+    assert [s.value for s in at.success] == [taken_back]
+
 def test_a_tap_on_a_stale_arrival_list_is_refused(store_path: Path):
     game_id = put(store_path, created(["Anna", "Ben"]))
     at = app(END, "en", game_id)
