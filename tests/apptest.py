@@ -80,6 +80,21 @@ def put(path: Path, doc: dict[str, Any]) -> str:
     return SQLiteStore(str(path)).create(doc, {"key": "change.start"}).id
 
 
+def untapped(at: AppTest, widget: Any, value: Any) -> AppTest:
+    """Run `at` with `widget` set to `value` as a phone whose tap did not touch it sends it, after dropping
+    the value Streamlit kept for it from the run that drew it: Streamlit then runs the widget's callback
+    though nobody tapped it (seen when a card was tapped just as another phone closed the stage). Reads
+    Streamlit 1.67's session state, as tests/test_streamlit_private.py checks."""
+    widget.set_value(value)
+    state = at.session_state._state._state
+    state._new_widget_state.states.pop(state._key_id_mapper.get_id_from_key(widget.key))
+    return at.run()
+
+
+def version(path: Path, game_id: str) -> int:
+    return SQLiteStore(str(path)).load(game_id).version
+
+
 def stored(path: Path, game_id: str) -> dict[str, Any]:
     return SQLiteStore(str(path)).load(game_id).doc
 

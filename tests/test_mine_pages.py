@@ -14,7 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from apptest import (APP, HOME, PAGE_FIXTURES, app, failure, group_app, is_standings, new_session, position, put,
-                     standings_table, stored, texts, tr)
+                     standings_table, stored, texts, tr, untapped, version)
 from builders.mine import SIX, THREE, created, dummy_ahead, finished, mid_round, resolve
 from schichtbuch.store import SQLiteStore
 from schichtbuch.texts.words import md
@@ -277,6 +277,18 @@ def test_variant_asks_for_the_die_card_and_caps_the_sale(store_path: Path):
     assert not at.exception, failure(at)
     assert stored(store_path, game_id)["current"]["cap"] == 4
     assert tr("de", "mine.round.die", player="Anna", cap=4) in texts(at)
+
+
+def test_the_cap_where_the_page_drew_it_saves_nothing(store_path: Path):
+    """Streamlit may run the cap field's callback though it was not touched (`untapped`): the cap the page
+    drew is no change."""
+    game_id = put(store_path, created(THREE, variant=True))
+    at = app(ROUND, "en", game_id)
+    next(w for w in at.number_input if w.key.startswith("mine_cap_1_")).set_value(4).run()
+    before = version(store_path, game_id)
+    untapped(at, next(w for w in at.number_input if w.key.startswith("mine_cap_1_")), 4)
+    assert not at.exception, failure(at)
+    assert version(store_path, game_id) == before
 
 
 def test_dummy_cards_are_the_same_on_every_phone(store_path: Path):

@@ -18,11 +18,12 @@ from streamlit.testing.v1 import AppTest
 from builders import STAGES
 from builders.schichtwechsel import FOUR, created, played
 from apptest import (HOME, PAGE_FIXTURES, ROOT, app, failure, is_standings, position, put, standings_table, stored, texts,
-                     tr)
+                     tr, untapped, version)
 from schichtbuch.session.page import widget_key
 from schichtbuch.store import SQLiteStore
 from schichtbuch.texts.words import md
 from scoring import schichtwechsel as sw
+from scoring.app_fields import tick
 from setup.schichtwechsel import checklist, preparation
 
 SETUP = "pages/schichtwechsel_setup.py"
@@ -64,6 +65,27 @@ def test_setup_lists_every_step_and_saves_ticks(count: int, store_path: Path):
     boxes[-1].check().run()
     assert not at.exception, failure(at)
     assert stored(store_path, game_id)["setup_ticks"] == [steps[-1].id]
+
+
+@pytest.mark.parametrize("ticked", [False, True])
+def test_a_tick_where_the_page_drew_it_changes_nothing(store_path: Path, ticked: bool):
+    """Streamlit may run a box's callback though it was not tapped (`untapped`): the step stays as it is,
+    ticked or not, rather than flipping."""
+    step = checklist(FOUR, "Anna")[0].id
+    game_id = put(store_path, tick(created(FOUR), step, ticked))
+    at = app(SETUP, "en", game_id)
+    untapped(at, next(c for c in at.checkbox if c.key and c.key.startswith(f"setup_{step}_")), ticked)
+    assert not at.exception, failure(at)
+    assert stored(store_path, game_id)["setup_ticks"] == ([step] if ticked else [])
+
+
+def test_the_marker_where_the_page_drew_it_saves_nothing(store_path: Path):
+    game_id = put(store_path, created(FOUR))
+    at = app(ROUND, "en", game_id)
+    before = version(store_path, game_id)
+    untapped(at, at.button_group(key="marker_Anna"), "Anna")
+    assert not at.exception, failure(at)
+    assert version(store_path, game_id) == before
 
 
 def test_imported_record_without_start_player_asks_for_it(store_path: Path):

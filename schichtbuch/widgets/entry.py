@@ -123,17 +123,24 @@ def _enter(game_id: str, key: str, who: str, fields: tuple[str, ...],
 
 def checklist(saved: Saved, steps: Sequence[Step]) -> None:
     """A game's setup steps as tick-boxes with a progress bar; ticks are saved with the game (in the
-    tick's callback) and so shared between the phones."""
+    tick's callback, as the box was set at the tap) and so shared between the phones."""
     ticked = set(setup_ticks(saved.doc)) & {s.id for s in steps}
     st.progress(len(ticked) / len(steps), text=t("setup.done", done=len(ticked), total=len(steps)))
     refused("setup")
     for step in steps:
-        text = step_text(step)
         key = widget_key("setup", step.id, step.id in ticked)
-        st.checkbox(text, value=step.id in ticked, key=key, on_change=save_on_tap,
-                    args=(saved.id, lambda d, s=step.id, on=step.id not in ticked: tick(d, s, on),
-                          {"key": "change.tick", "step": step.id}, "setup"))
+        st.checkbox(step_text(step), value=step.id in ticked, key=key, on_change=_tick,
+                    args=(saved.id, key, step.id, step.id in ticked))
         drawn(key, step.id in ticked)
+
+
+def _tick(game_id: str, key: str, step: str, shown: bool) -> None:
+    """Tick the step or untick it, as the box was set at the tap. A box still as the page drew it (`shown`)
+    was not tapped, though Streamlit may run its callback (when the value it kept from the run that drew it
+    is gone): nothing is saved."""
+    on = bool(st.session_state[key])
+    if on != shown:
+        save_on_tap(game_id, lambda d: tick(d, step, on), {"key": "change.tick", "step": step}, "setup")
 
 
 def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document, str, str], Document], key: str) -> None:
@@ -144,8 +151,11 @@ def choose_player(saved: Saved, label: str, shown: str, edit: Callable[[Document
     refused(key)
 
     def choose() -> None:
+        """Save the player picked; the one the page drew (a callback Streamlit ran untapped, as `_tick`
+        says) is no change."""
         chosen = st.session_state[widget]
-        save_on_tap(saved.id, lambda d: edit(d, chosen, shown), {"key": f"change.{key}", "player": chosen}, key)
+        if chosen != shown:
+            save_on_tap(saved.id, lambda d: edit(d, chosen, shown), {"key": f"change.{key}", "player": chosen}, key)
 
     st.segmented_control(label, players, default=shown, format_func=md, required=True, key=widget, on_change=choose)
     drawn(widget, shown)

@@ -58,6 +58,13 @@ class RoundPage:
         save_on_tap(self.saved.id, lambda d: mine.enter_round(d, n, field, value(), seen),
                     {"key": "change.mine_entry", "round": n, "field": field}, f"mine_{field}_{n}", self.picks)
 
+    def save_cap(self, key: str, shown: int | None) -> None:
+        """Save the die card's cap as typed; the one the page drew (a callback Streamlit ran untapped, as
+        `entry._tick` says) is no change."""
+        typed = st.session_state[key]
+        if typed != shown:
+            self.save("cap", lambda: typed, shown)
+
     def counts(self, field: str, shown: Mapping[str, int], label: Callable[[str], str] = md,
                number: int | None = None) -> None:
         """One number per player for a field of a round's sheet (`entry.counts`), saved as the phone showed it."""
@@ -73,7 +80,7 @@ class RoundPage:
         if self.record.variant:
             key = f"mine_cap_{s.number}_{cap}"
             entry.number(t("mine.round.cap"), cap, key, placeholder=t("mine.round.cap_hint"),
-                         on_change=self.save, args=("cap", lambda: st.session_state[key], cap))
+                         on_change=self.save_cap, args=(key, cap))
             drawn(key, cap)
             refused(f"mine_cap_{s.number}")
 
