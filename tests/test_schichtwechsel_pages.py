@@ -261,7 +261,6 @@ def test_arrivals_are_tapped_in_order(store_path: Path):
     assert stored(store_path, game_id)["finish"]["miner"] == ["Anna"]
 
 
-
 @pytest.mark.parametrize(("lang", "arrived", "taken_back"), [
     ("en", "Saved: Cleo · End of the rail track", "Saved: Cleo · End of the rail track taken back"),
     ("de", "Gespeichert: Cleo · Ende der Bahnstrecke", "Gespeichert: Cleo · Ende der Bahnstrecke zurückgenommen"),
@@ -278,6 +277,7 @@ def test_an_arrival_is_said_with_its_end_field_named_once(store_path: Path, lang
     assert [s.value for s in at.success] == [arrived]
     at.button(key="end_withdraw_rail_Cleo").click().run()
     assert [s.value for s in at.success] == [taken_back]
+
 
 def test_a_tap_on_a_stale_arrival_list_is_refused(store_path: Path):
     game_id = put(store_path, created(["Anna", "Ben"]))
