@@ -59,6 +59,7 @@ def test_the_element_yardsticks_draw_what_the_pages_draw(store_path: Path, yards
     drawn["flex_container"] -= 1
     assert kinds(AppTest.from_file(str(PAGES[yardstick].script)).run()._tree[0]) == drawn
 
+
 RUN = "Thread._bootstrap (threading.py:1002);ScriptRunner._run_script (streamlit/runtime/scriptrunner/script_runner.py:961)"
 
 
