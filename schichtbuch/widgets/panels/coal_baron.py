@@ -86,12 +86,11 @@ def tie_note(e: ElementScore, place: Place) -> str:
     return t("coal_baron.race.tie", element=label(e), players=listed(players), place=t(f"place.{place}"))
 
 
-def hide(game_id: str, key: str, drawn_hidden: bool) -> None:
-    """Hide the race or show it again, as the switch was set at the tap. A switch still where the page
-    drew it (`drawn_hidden`) was not tapped, though Streamlit may run its callback (a card tapped just as
-    another phone scored the shift): nothing is saved."""
+def hide(game_id: str, key: str, shown: bool) -> None:
+    """Hide the race or show it again, as the switch was set at the tap. A switch still as the page drew it
+    (`shown`) was not tapped, though Streamlit may run its callback (a card tapped just as another phone
+    scored the shift): nothing is saved, as for the other controls that save on change (`entry._tick`)."""
     hidden = bool(st.session_state[key])
-    if hidden == drawn_hidden:
-        return
-    save_on_tap(game_id, lambda d: coal_baron.hide_race(d, hidden),
-                {"key": "change.race_hide" if hidden else "change.race_show"}, "race_hidden")
+    if hidden != shown:
+        save_on_tap(game_id, lambda d: coal_baron.hide_race(d, hidden),
+                    {"key": "change.race_hide" if hidden else "change.race_show"}, "race_hidden")
